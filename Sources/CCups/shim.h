@@ -1,0 +1,2 @@
+#include <cups/cups.h>
+#include <cups/ipp.h>

@@ -1,0 +1,4 @@
+/// Every command, in the order `rua-paper --help` lists them.
+let allCommands: [any Command] = [
+  VersionCommand()
+]

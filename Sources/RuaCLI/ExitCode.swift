@@ -1,0 +1,35 @@
+/// Process exit codes, following sysexits(3), plus 1 for "differences found".
+public struct ExitCode: RawRepresentable, Hashable, Sendable {
+  public let rawValue: Int32
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  public static let success = ExitCode(rawValue: 0)
+  /// Differences found (`diff`, `log verify`, `content check`).
+  public static let failure = ExitCode(rawValue: 1)
+  public static let usage = ExitCode(rawValue: 64)
+  public static let dataError = ExitCode(rawValue: 65)
+  public static let noInput = ExitCode(rawValue: 66)
+  public static let unavailable = ExitCode(rawValue: 69)
+  public static let software = ExitCode(rawValue: 70)
+  public static let cannotCreate = ExitCode(rawValue: 73)
+  public static let ioError = ExitCode(rawValue: 74)
+  public static let temporaryFailure = ExitCode(rawValue: 75)
+  public static let permission = ExitCode(rawValue: 77)
+  public static let interrupted = ExitCode(rawValue: 130)
+  public static let terminated = ExitCode(rawValue: 143)
+}
+
+/// A refusal the user sees: what happened, to which file/field/argument, and what to do.
+public struct CLIError: Error, Sendable, CustomStringConvertible {
+  public let message: String
+  public let code: ExitCode
+
+  public init(_ message: String, code: ExitCode) {
+    self.message = message
+    self.code = code
+  }
+
+  public static func usage(_ message: String) -> CLIError { CLIError(message, code: .usage) }
+
+  public var description: String { message }
+}

@@ -1,0 +1,58 @@
+import CLinux
+import Glibc
+
+/// The real process: its clock, environment, streams and hardening. Only `main` calls this.
+public enum Process {
+  /// umask 077, no core dumps, not ptrace-able by the same user, SIGPIPE ignored.
+  public static func harden() {
+    umask(0o077)
+    var limit = rlimit(rlim_cur: 0, rlim_max: 0)
+    _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
+    _ = rua_set_not_dumpable()
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  public static func context() -> Context {
+    var environment: [String: String] = [:]
+    var pointer = Glibc.environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    var seconds = time(nil)
+    var local = tm()
+    localtime_r(&seconds, &local)
+    let today =
+      pad(Int(local.tm_year) + 1900, 4) + "-" + pad(Int(local.tm_mon) + 1, 2) + "-"
+      + pad(Int(local.tm_mday), 2)
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let cwd = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "."
+    return Context(
+      environment: environment, now: Int64(seconds), localToday: today,
+      standardOutput: { writeAll(STDOUT_FILENO, $0) },
+      standardError: { writeAll(STDERR_FILENO, $0) },
+      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1, workingDirectory: cwd)
+  }
+
+  public static func exit(_ code: ExitCode) -> Never { Glibc.exit(code.rawValue) }
+
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+}

@@ -1,0 +1,273 @@
+/// The care-circle file, version 1 (`care-circle-format.md`): the one interchange format.
+///
+/// These types hold validated data only: strings are trimmed, empty strings are nil, dates are
+/// calendar dates. `CareCircleDecoder` builds them and `CareCircleEncoder` writes them back.
+public struct CareCircle: Equatable, Sendable {
+  public static let format = "rua-care-circle"
+  public static let version = 1
+
+  public var exportedAt: String?
+  public var patients: [Patient]
+  /// Free-form, kept and ignored.
+  public var extensions: JSON?
+
+  public init(exportedAt: String? = nil, patients: [Patient] = [], extensions: JSON? = nil) {
+    self.exportedAt = exportedAt
+    self.patients = patients
+    self.extensions = extensions
+  }
+}
+
+public enum Sex: String, Sendable, CaseIterable { case female, male, other, unknown }
+
+public struct AdvanceDirective: Equatable, Sendable {
+  public var summary: String?
+  public var location: String?
+  public init(summary: String? = nil, location: String? = nil) {
+    self.summary = summary
+    self.location = location
+  }
+}
+
+public struct Baseline: Equatable, Sendable {
+  public var cognition: String?
+  public var mobility: String?
+  public var hearing: String?
+  public var vision: String?
+  public var communication: String?
+  public var other: String?
+  public init(
+    cognition: String? = nil, mobility: String? = nil, hearing: String? = nil,
+    vision: String? = nil, communication: String? = nil, other: String? = nil
+  ) {
+    self.cognition = cognition
+    self.mobility = mobility
+    self.hearing = hearing
+    self.vision = vision
+    self.communication = communication
+    self.other = other
+  }
+}
+
+public struct Device: Equatable, Sendable {
+  public var name: String
+  public var details: String?
+  public init(name: String, details: String? = nil) {
+    self.name = name
+    self.details = details
+  }
+}
+
+public struct Condition: Equatable, Sendable {
+  public var name: String
+  /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as written.
+  public var since: String?
+  public var notes: String?
+  public init(name: String, since: String? = nil, notes: String? = nil) {
+    self.name = name
+    self.since = since
+    self.notes = notes
+  }
+}
+
+public enum AllergySeverity: String, Sendable, CaseIterable { case mild, moderate, severe, unknown }
+public enum AllergyKind: String, Sendable, CaseIterable { case allergy, intolerance }
+
+public struct Allergy: Equatable, Sendable {
+  public var substance: String
+  public var reaction: String?
+  public var severity: AllergySeverity?
+  public var kind: AllergyKind?
+  public init(
+    substance: String, reaction: String? = nil, severity: AllergySeverity? = nil,
+    kind: AllergyKind? = nil
+  ) {
+    self.substance = substance
+    self.reaction = reaction
+    self.severity = severity
+    self.kind = kind
+  }
+}
+
+public enum ContactRole: String, Sendable, CaseIterable {
+  case emergency
+  case healthCareProxy = "health-care-proxy"
+  case poa
+  case caregiver
+}
+
+public struct Contact: Equatable, Sendable {
+  public var name: String
+  public var relation: String?
+  public var phone: String?
+  public var altPhone: String?
+  public var roles: [ContactRole]
+  public init(
+    name: String, relation: String? = nil, phone: String? = nil, altPhone: String? = nil,
+    roles: [ContactRole] = []
+  ) {
+    self.name = name
+    self.relation = relation
+    self.phone = phone
+    self.altPhone = altPhone
+    self.roles = roles
+  }
+}
+
+public struct CareTeamMember: Equatable, Sendable {
+  public var name: String
+  public var role: String?
+  public var phone: String?
+  public var organization: String?
+  public init(name: String, role: String? = nil, phone: String? = nil, organization: String? = nil)
+  {
+    self.name = name
+    self.role = role
+    self.phone = phone
+    self.organization = organization
+  }
+}
+
+public struct Pharmacy: Equatable, Sendable {
+  public var name: String
+  public var phone: String?
+  public var address: String?
+  public init(name: String, phone: String? = nil, address: String? = nil) {
+    self.name = name
+    self.phone = phone
+    self.address = address
+  }
+}
+
+/// A Universal Medication Schedule slot.
+public enum DoseTime: String, Sendable, CaseIterable, Comparable {
+  case morning, noon, evening, bedtime
+  public static func < (a: DoseTime, b: DoseTime) -> Bool {
+    allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
+  }
+}
+
+public enum MedicationStatus: String, Sendable, CaseIterable {
+  case active
+  case onHold = "on-hold"
+  case stopped
+}
+
+public struct Fill: Equatable, Sendable {
+  public var fillDate: CivilDate
+  /// 1–365 days; drives the runway, so it is never guessed.
+  public var daySupply: Int
+  public var quantity: Double?
+  public var pharmacy: String?
+  public init(fillDate: CivilDate, daySupply: Int, quantity: Double? = nil, pharmacy: String? = nil)
+  {
+    self.fillDate = fillDate
+    self.daySupply = daySupply
+    self.quantity = quantity
+    self.pharmacy = pharmacy
+  }
+}
+
+public struct Medication: Equatable, Sendable {
+  public var id: String
+  public var name: String
+  public var brand: String?
+  public var strength: String?
+  public var form: String?
+  public var route: String?
+  public var dose: String?
+  public var schedule: String?
+  public var times: [DoseTime]
+  public var asNeeded: Bool
+  public var asNeededReason: String?
+  public var maxPerDay: String?
+  public var purpose: String?
+  public var prescriber: String?
+  public var instructions: String?
+  public var startDate: CivilDate?
+  public var status: MedicationStatus
+  public var stoppedDate: CivilDate?
+  /// When set, overrides the bundled drug-class table either way.
+  public var highAlert: Bool?
+  public var refillsRemaining: Int?
+  public var rxNumber: String?
+  public var fills: [Fill]
+
+  public init(
+    id: String, name: String, brand: String? = nil, strength: String? = nil, form: String? = nil,
+    route: String? = nil, dose: String? = nil, schedule: String? = nil, times: [DoseTime] = [],
+    asNeeded: Bool = false, asNeededReason: String? = nil, maxPerDay: String? = nil,
+    purpose: String? = nil, prescriber: String? = nil, instructions: String? = nil,
+    startDate: CivilDate? = nil, status: MedicationStatus = .active, stoppedDate: CivilDate? = nil,
+    highAlert: Bool? = nil, refillsRemaining: Int? = nil, rxNumber: String? = nil,
+    fills: [Fill] = []
+  ) {
+    self.id = id
+    self.name = name
+    self.brand = brand
+    self.strength = strength
+    self.form = form
+    self.route = route
+    self.dose = dose
+    self.schedule = schedule
+    self.times = times
+    self.asNeeded = asNeeded
+    self.asNeededReason = asNeededReason
+    self.maxPerDay = maxPerDay
+    self.purpose = purpose
+    self.prescriber = prescriber
+    self.instructions = instructions
+    self.startDate = startDate
+    self.status = status
+    self.stoppedDate = stoppedDate
+    self.highAlert = highAlert
+    self.refillsRemaining = refillsRemaining
+    self.rxNumber = rxNumber
+    self.fills = fills
+  }
+}
+
+public struct Patient: Equatable, Sendable {
+  public var id: String
+  public var fullName: String
+  public var preferredName: String?
+  public var dateOfBirth: CivilDate
+  public var sex: Sex?
+  public var language: String?
+  public var interpreterNeeded: Bool?
+  public var weightKg: Double?
+  public var heightCm: Double?
+  public var address: String?
+  public var phone: String?
+  public var insurance: String?
+  public var codeStatus: String?
+  public var advanceDirective: AdvanceDirective?
+  public var baseline: Baseline?
+  public var devices: [Device]
+  public var alerts: [String]
+  public var conditions: [Condition]
+  public var allergies: [Allergy]
+  public var noKnownAllergies: Bool
+  public var medications: [Medication]
+  /// In call order.
+  public var contacts: [Contact]
+  public var careTeam: [CareTeamMember]
+  public var pharmacy: Pharmacy?
+  public var preferredHospital: String?
+  public var dependents: String?
+  public var notes: String?
+
+  public init(id: String, fullName: String, dateOfBirth: CivilDate) {
+    self.id = id
+    self.fullName = fullName
+    self.dateOfBirth = dateOfBirth
+    devices = []
+    alerts = []
+    conditions = []
+    allergies = []
+    noKnownAllergies = false
+    medications = []
+    contacts = []
+    careTeam = []
+  }
+}
