@@ -1,0 +1,63 @@
+import Glibc
+import Synchronization
+
+/// Turns SIGINT, SIGTERM and SIGHUP into an orderly stop: the registered clean-up actions run
+/// (cancel a print job, append the `cancelled` outcome row), then the process exits 128+signal.
+///
+/// The signals are blocked in every thread and received by one waiting thread with sigwait, so
+/// clean-up runs as ordinary code, not inside an async-signal handler. Only the real process
+/// installs the guard; in-process callers (tests) register actions that simply never fire.
+public final class SignalGuard: Sendable {
+  public static let shared = SignalGuard()
+
+  private let actions = Mutex<[(id: Int, action: @Sendable () -> Void)]>([])
+  private let nextID = Atomic<Int>(0)
+
+  /// Blocks the signals and starts the waiting thread. Call first thing in `main`, before any
+  /// other thread exists, so every later thread inherits the mask.
+  public func install() {
+    var set = SignalGuard.signalSet()
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    var thread = pthread_t()
+    let started = pthread_create(
+      &thread, nil,
+      { _ in
+        SignalGuard.shared.waitForSignal()
+        return nil
+      }, nil)
+    if started == 0 { pthread_detach(thread) }
+  }
+
+  /// Registers an action to run if the process is interrupted; the token removes it.
+  @discardableResult
+  public func onInterrupt(_ action: @escaping @Sendable () -> Void) -> Int {
+    let id = nextID.add(1, ordering: .relaxed).newValue
+    actions.withLock { $0.append((id, action)) }
+    return id
+  }
+
+  public func remove(_ token: Int) {
+    actions.withLock { $0.removeAll { $0.id == token } }
+  }
+
+  private func waitForSignal() {
+    var set = SignalGuard.signalSet()
+    var received: Int32 = 0
+    while sigwait(&set, &received) != 0 {}
+    let pending = actions.withLock { list in
+      defer { list.removeAll() }
+      return list
+    }
+    for entry in pending.reversed() { entry.action() }
+    _exit(128 + received)
+  }
+
+  private static func signalSet() -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGHUP)
+    return set
+  }
+}
