@@ -169,4 +169,24 @@ import Testing
     }
     #expect(unknown?.path == "idd")
   }
+
+  @Test func anEmptyCircleIsValid() throws {
+    let text = "{\"format\": \"rua-care-circle\", \"version\": 1, \"patients\": []}"
+    let circle = try CareCircleDecoder.decode(Array(text.utf8), today: CareCircleFixture.today)
+    #expect(circle == CareCircle())
+  }
+
+  @Test func smallEntityEntryPointsCheckTheirKeys() throws {
+    let device = try CareCircleDecoder.decodeDevice(
+      .object([("name", .string(" Pump "))]), path: "devices[0]")
+    #expect(device == Device(name: "Pump"))
+    let member = try CareCircleDecoder.decodeCareTeamMember(
+      .object([("name", .string("Dr")), ("role", .string(""))]), path: "careTeam[0]")
+    #expect(member == CareTeamMember(name: "Dr"))
+    let error = CareCircleFixture.refusal { () throws(CareCircleError) in
+      _ = try CareCircleDecoder.decodePharmacy(.object([("phone", .string("1"))]), path: "pharmacy")
+      return CareCircle()
+    }
+    #expect(error == CareCircleError(path: "pharmacy.name", reason: "is required"))
+  }
 }
