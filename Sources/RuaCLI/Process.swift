@@ -16,7 +16,7 @@ public enum Process {
     var environment: [String: String] = [:]
     var pointer = Glibc.environ
     while let entry = pointer.pointee {
-      let text = String(cString: entry)
+      let text = String(validatingCString: entry) ?? ""
       if let equals = text.firstIndex(of: "=") {
         environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
       }
@@ -29,7 +29,11 @@ public enum Process {
       pad(Int(local.tm_year) + 1900, 4) + "-" + pad(Int(local.tm_mon) + 1, 2) + "-"
       + pad(Int(local.tm_mday), 2)
     var buffer = [CChar](repeating: 0, count: 4096)
-    let cwd = getcwd(&buffer, buffer.count) != nil ? String(cString: buffer) : "."
+    let cwd =
+      getcwd(&buffer, buffer.count) != nil
+      ? String(
+        decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : "."
     return Context(
       environment: environment, now: Int64(seconds), localToday: today,
       standardOutput: { writeAll(STDOUT_FILENO, $0) },

@@ -63,7 +63,8 @@ enum AtomicFile {
     var template = Array((folder + "/.rua-paper-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard fd >= 0 else { throw failure(errno, path: path) }
-    let temporary = String(cString: template)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var done = false
     defer {
       close(fd)
