@@ -27,8 +27,7 @@ public final class PDFRenderer {
       guard failure.error == nil else { return [10] }
       do throws(RenderError) {
         let layout = try TextLayout(
-          text, width: width, context: context, styles: template.styles,
-          templateFile: template.file)
+          text, width: width, context: context, template: template)
         return layout.lines.map(\.height)
       } catch {
         failure.error = error

@@ -57,8 +57,7 @@ final class Painter {
 
   private func drawText(_ box: TextBox) throws(RenderError) {
     let layout = try TextLayout(
-      box.text, width: box.width, context: context, styles: template.styles,
-      templateFile: template.file)
+      box.text, width: box.width, context: context, template: template)
     let lines = layout.lines
     guard let first = box.lines.first, first < lines.count else { return }
     let top = lines[first].top

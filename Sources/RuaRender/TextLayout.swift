@@ -14,10 +14,15 @@ final class TextLayout {
     var x: Double
   }
 
+  /// Line pitch as a share of the natural line height.
+  let lineFactor: Double
+
   init(
-    _ text: StyledText, width: Double, context: OpaquePointer, styles: [String: TextStyle],
-    templateFile: String
+    _ text: StyledText, width: Double, context: OpaquePointer, template: Template
   ) throws(RenderError) {
+    let styles = template.styles
+    let templateFile = template.file
+    lineFactor = template.lineHeight
     guard let layout = pango_layout_new(context) else {
       throw .cairo(operation: "pango_layout_new", status: "out of memory")
     }
@@ -63,20 +68,22 @@ final class TextLayout {
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-  /// Every line of the layout, top to bottom.
+  /// Every line of the layout, top to bottom, at the template's line pitch: each line is
+  /// `lineFactor` of its natural height, and baselines keep their offset from the line top.
   var lines: [Line] {
     var result: [Line] = []
     guard let iterator = pango_layout_get_iter(layout) else { return result }
     defer { pango_layout_iter_free(iterator) }
     let scale = Double(PANGO_SCALE)
+    var top = 0.0
     repeat {
       var logical = PangoRectangle()
       pango_layout_iter_get_line_extents(iterator, nil, &logical)
+      let height = Double(logical.height) / scale * lineFactor
+      let ascent = Double(pango_layout_iter_get_baseline(iterator) - logical.y) / scale
       result.append(
-        Line(
-          top: Double(logical.y) / scale, height: Double(logical.height) / scale,
-          baseline: Double(pango_layout_iter_get_baseline(iterator)) / scale,
-          x: Double(logical.x) / scale))
+        Line(top: top, height: height, baseline: top + ascent, x: Double(logical.x) / scale))
+      top += height
     } while pango_layout_iter_next_line(iterator) != 0
     return result
   }

@@ -3,6 +3,7 @@ struct Atom: Equatable {
   enum Role: Equatable {
     case heading(Int)
     case paragraph
+    case listItem
     case keyValue
     case tableHeader
     case tableRow
@@ -21,8 +22,10 @@ struct Atom: Equatable {
   var keepWithNext: Bool = false
   /// Paragraphs and bands may split between lines; table rows may not (unless taller than a page).
   var splittable: Bool = false
-  /// The table (or key–value list) it belongs to, for tags and header repetition.
+  /// The table, key–value list or list it belongs to, for tags and header repetition.
   var table: Int?
+  /// The structure tag of that group: `Table` or `L`.
+  var groupTag = "Table"
 
   var textHeight: Double { cells.map(\.height).max() ?? 0 }
   var height: Double { textHeight + 2 * padding }

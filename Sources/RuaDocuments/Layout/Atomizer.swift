@@ -39,6 +39,17 @@ struct Atomizer {
       return [
         Atom(role: .paragraph, cells: [cell(0, width, text)], padding: 0, gapBefore: 0, splittable: true)
       ]
+    case .list(let items):
+      let id = takeTable()
+      let markerWidth = 11.0
+      return items.map { item in
+        Atom(
+          role: .listItem,
+          cells: [
+            cell(0, markerWidth, item.marker, tag: "Lbl"),
+            cell(markerWidth, width - markerWidth, item.text, tag: "LBody"),
+          ], padding: 0.5, gapBefore: 0, table: id, groupTag: "L")
+      }
     case .keyValues(let rows):
       let table = takeTable()
       let labelWidth = (width * layout.labelFraction).rounded()

@@ -6,13 +6,14 @@ struct PageEmitter {
     var items: [PageItem] = []
     var openTable: (fragment: Int, table: Int)?
     for placed in placements {
-      let table = placed.atom.table.map { (fragment: placed.fragment, table: $0) }
+      let atom = placed.atom
+      let table = atom.table.map { (fragment: placed.fragment, table: $0) }
       if let open = openTable, open.fragment != table?.fragment || open.table != table?.table {
         items.append(.endTag)
         openTable = nil
       }
       if let table, openTable == nil {
-        items.append(.beginTag("Table"))
+        items.append(.beginTag(atom.groupTag))
         openTable = table
       }
       items += atomItems(placed)
@@ -25,33 +26,32 @@ struct PageEmitter {
     let atom = placed.atom
     let box = Rect(x: placed.x, y: placed.y, width: placed.width, height: atom.height)
     var items: [PageItem] = []
-    func texts() -> [PageItem] {
-      atom.cells.compactMap { cell in
-        guard !cell.lines.isEmpty else { return nil }
-        return .text(
-          TextBox(
-            x: placed.x + cell.x, y: placed.y + atom.padding, width: cell.width, text: cell.text,
-            lines: cell.lines))
-      }
+    func text(_ cell: AtomCell) -> PageItem? {
+      guard !cell.lines.isEmpty else { return nil }
+      return .text(
+        TextBox(
+          x: placed.x + cell.x, y: placed.y + atom.padding, width: cell.width, text: cell.text,
+          lines: cell.lines))
     }
+    func texts() -> [PageItem] { atom.cells.compactMap(text) }
     switch atom.role {
     case .heading(let level):
       items += [.beginTag(level <= 1 ? "H1" : "H2")] + texts() + [.endTag]
       items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral))
     case .paragraph:
       items += [.beginTag("P")] + texts() + [.endTag]
+    case .listItem:
+      items.append(.beginTag("LI"))
+      for cell in atom.cells {
+        if let item = text(cell) { items += [.beginTag(cell.tag ?? "LBody"), item, .endTag] }
+      }
+      items.append(.endTag)
     case .tableHeader, .tableRow, .keyValue:
       if atom.role == .tableHeader { items.append(.fill(box, .neutral)) }
       items.append(.beginTag("TR"))
       for cell in atom.cells {
         items.append(.beginTag(cell.tag ?? "TD"))
-        if !cell.lines.isEmpty {
-          items.append(
-            .text(
-              TextBox(
-                x: placed.x + cell.x, y: placed.y + atom.padding, width: cell.width,
-                text: cell.text, lines: cell.lines)))
-        }
+        if let item = text(cell) { items.append(item) }
         items.append(.endTag)
       }
       items.append(.endTag)

@@ -17,22 +17,26 @@ struct PageFrame {
     func height(_ text: StyledText, _ width: Double) -> Double {
       text.isEmpty ? 0 : measurer.lineHeights(text, width).reduce(0, +)
     }
+    let stamped = document.pageStamp != nil
+    let headerWidth = stamped ? width * Self.headerShare : width
     headerTextHeight = max(
-      height(document.firstPageHeader, width), height(document.continuationHeader, width))
+      height(document.firstPageHeader, headerWidth), height(document.continuationHeader, headerWidth))
+    let stampWidth = width * (1 - Self.headerShare) - 2 * layout.bandPadding - 6
     stampHeight =
-      document.pageStamp.map { height($0, width - 2 * layout.bandPadding) + 2 * layout.bandPadding }
-      ?? 0
+      document.pageStamp.map { height($0, stampWidth) + 2 * layout.bandPadding } ?? 0
     let sample = StyledText(
       document.pageNumberText(page: 888, of: 888), style: document.pageNumberStyle)
     footerTextHeight = [
       height(document.footerLeft, width * 0.45), height(document.footerCenter, width * 0.3),
       height(sample, width * 0.25),
     ].max() ?? 0
-    let header = headerTextHeight + 4 + (stampHeight > 0 ? stampHeight + 4 : 0)
-    bodyTop = layout.marginTop + max(layout.headerHeight, header + 4)
+    bodyTop = layout.marginTop + max(layout.headerHeight, max(headerTextHeight, stampHeight) + 6)
     bodyBottom = layout.pageHeight - layout.marginBottom
       - max(layout.footerHeight, footerTextHeight + 6)
   }
+
+  /// The share of the header width left of the stamp, when there is one.
+  static let headerShare = 0.47
 
   /// Header and footer items of page `number` of `count`.
   func items(page number: Int, of count: Int) -> [PageItem] {
@@ -48,15 +52,21 @@ struct PageFrame {
       ]
     }
     let header = number == 1 ? document.firstPageHeader : document.continuationHeader
-    text(header, x: left, y: layout.marginTop, width: width)
-    let ruleY = layout.marginTop + headerTextHeight + 2
-    items.append(.rule(x: left, y: ruleY, width: width, .neutral))
+    let stamped = document.pageStamp != nil
+    let regionHeight = max(headerTextHeight, stampHeight)
+    text(
+      header, x: left, y: layout.marginTop + (regionHeight - headerTextHeight) / 2,
+      width: stamped ? width * Self.headerShare : width)
+    items.append(.rule(x: left, y: layout.marginTop + regionHeight + 2, width: width, .neutral))
     if let stamp = document.pageStamp {
-      let box = Rect(x: left, y: ruleY + 4, width: width, height: stampHeight)
-      items.append(.frame(box, .warning, lineWidth: 1.5))
+      let boxWidth = width * (1 - Self.headerShare) - 6
+      let box = Rect(
+        x: left + width - boxWidth, y: layout.marginTop, width: boxWidth, height: stampHeight)
+      items.append(.fill(box, .warning))
+      items.append(.frame(box, .warning, lineWidth: 1.2))
       text(
-        stamp, x: left + layout.bandPadding, y: box.y + layout.bandPadding,
-        width: width - 2 * layout.bandPadding)
+        stamp, x: box.x + layout.bandPadding, y: box.y + layout.bandPadding,
+        width: boxWidth - 2 * layout.bandPadding)
     }
     let footerTop = layout.pageHeight - layout.marginBottom - footerTextHeight
     items.append(.rule(x: left, y: footerTop - 3, width: width, .neutral))

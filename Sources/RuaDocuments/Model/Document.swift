@@ -4,6 +4,16 @@ public enum Tone: String, Equatable, Sendable, CaseIterable {
   case danger, warning, info, neutral
 }
 
+/// One list entry: a marker ("•", "1.") and its text.
+public struct ListItem: Equatable, Sendable {
+  public var marker: StyledText
+  public var text: StyledText
+  public init(marker: StyledText, text: StyledText) {
+    self.marker = marker
+    self.text = text
+  }
+}
+
 /// One label–value row (rendered as a two-cell table row).
 public struct KeyValue: Equatable, Sendable {
   public var label: StyledText
@@ -63,6 +73,8 @@ public indirect enum Block: Equatable, Sendable {
   case heading(level: Int, StyledText)
   case paragraph(StyledText)
   case keyValues([KeyValue])
+  /// Tightly spaced entries with markers; each entry may split between lines.
+  case list([ListItem])
   case table(Table)
   case alert(Alert)
   /// A boxed notice such as "PENDING CLINICIAN REVIEW".

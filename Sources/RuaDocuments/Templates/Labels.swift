@@ -6,8 +6,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case continued = "page.continued"
   case printed = "footer.printed"
   case versions = "footer.versions"
-  case dateFormat = "date.format"
-  case months = "date.months"
+  case pendingReview = "stamp.pendingReview"
   case erTitle = "er.title"
   case erHeader = "er.header"
   case preferredName = "er.preferredName"
@@ -38,6 +37,10 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case severityUnknown = "severity.unknown"
   case bloodThinner = "alert.bloodThinner"
   case highAlert = "alert.highAlert"
+  case antiplatelet = "alert.antiplatelet"
+  case antiplateletText = "alert.antiplateletText"
+  case devicesBand = "alert.devices"
+  case otherAlertsBand = "alert.otherAlerts"
   case codeStatus = "alert.codeStatus"
   case codeStatusNone = "alert.codeStatusNone"
   case directiveKeptAt = "alert.directiveKeptAt"
@@ -51,7 +54,8 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case otherAlerts = "section.otherAlerts"
   case insurance = "section.insurance"
   case dependents = "section.dependents"
-  case home = "section.home"
+  case details = "section.details"
+  case notes = "details.notes"
   case columnMedication = "column.medication"
   case columnStrength = "column.strength"
   case columnDose = "column.dose"
@@ -60,6 +64,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case asNeeded = "med.asNeeded"
   case asNeededFor = "med.asNeededFor"
   case maxPerDay = "med.maxPerDay"
+  case onHold = "med.onHold"
   case timeMorning = "time.morning"
   case timeNoon = "time.noon"
   case timeEvening = "time.evening"
@@ -111,13 +116,8 @@ public struct Labels: Equatable, Sendable {
     return text
   }
 
-  /// A calendar date written the locale's way (`date.format` with `{day}`, `{month}`, `{year}`).
-  public func format(date: CivilDate) -> String {
-    let months = self[.months].split(separator: ",").map { String($0) }
-    let month = date.month <= months.count ? months[date.month - 1] : String(date.month)
-    return format(
-      .dateFormat, ["day": String(date.day), "month": month, "year": String(date.year)])
-  }
+  /// A calendar date written the locale's way ("Feb 14, 1945", "14 feb 1945").
+  public func format(date: CivilDate) -> String { formatted(date, locale: language) }
 
   /// Parses a locale file. Fails naming the file and the first missing or malformed key.
   public static func parse(_ text: String, file: String) throws(TemplateError) -> Labels {
@@ -135,9 +135,6 @@ public struct Labels: Equatable, Sendable {
     }
     for key in LabelKey.allCases where values[key] == nil {
       throw reader.fail("labels.\(key.rawValue)", "missing; every locale must define it")
-    }
-    if values[.months]?.split(separator: ",").count != 12 {
-      throw reader.fail("labels.date.months", "must list 12 month names separated by commas")
     }
     return Labels(language: language, file: file, values: values)
   }

@@ -32,7 +32,7 @@ extension Template {
       cellPaddingX: try space("cellPaddingX"), cellPaddingY: try space("cellPaddingY"),
       bandPadding: try space("band"), bandLabelWidth: try space("bandLabelWidth", 20...300),
       labelFraction: try space("labelFraction", 0.1...0.7), checkboxSize: try space("checkbox", 4...24))
-    return Template(
+    var template = Template(
       file: file,
       document: try reader.string(root["document"], "document"),
       version: try reader.string(root["version"], "version"),
@@ -40,6 +40,8 @@ extension Template {
       styles: try parseStyles(root["styles"], reader),
       tones: try parseTones(root["tones"], reader),
       sections: try parseSections(root["sections"], reader))
+    template.lineHeight = try space("lineHeight", 0.7...2)
+    return template
   }
 
   /// The same template on another paper size (margins and styles kept).

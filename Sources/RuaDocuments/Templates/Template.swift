@@ -90,6 +90,8 @@ public struct Template: Equatable, Sendable {
   public var styles: [String: TextStyle]
   public var tones: [Tone: ToneColours]
   public var sections: [SectionSpec]
+  /// Line pitch as a share of the fonts' natural line height (`spacing.lineHeight`).
+  public var lineHeight: Double = 1
 
   /// The visible sections in template order.
   public var visibleSections: [SectionSpec] { sections.filter(\.visible) }
