@@ -81,7 +81,8 @@ final class Painter {
   }
 
   private func colours(_ tone: Tone) -> ToneColours {
-    template.tones[tone] ?? ToneColours(fill: Colour(red: 0.92, green: 0.92, blue: 0.92), border: .black)
+    template.tones[tone]
+      ?? ToneColours(fill: Colour(red: 0.92, green: 0.92, blue: 0.92), border: .black)
   }
 
   private func setColour(_ colour: Colour) {

@@ -3,7 +3,7 @@ import RuaDocuments
 import Testing
 
 @Suite struct ERSheetTests {
-  let today = CivilDate(year: 2026, month: 11, day: 29)!
+  let today = day(2026, 11, 29)
 
   func sheet(_ patient: Patient, language: String = "en") throws -> Document {
     let template = try Template.parse(
@@ -24,7 +24,8 @@ import Testing
       case .heading(_, let text), .paragraph(let text), .stamp(let text): return [text.plainText]
       case .keyValues(let rows): return rows.flatMap { [$0.label.plainText, $0.value.plainText] }
       case .list(let items): return items.map(\.text.plainText)
-      case .table(let table): return table.columns.map(\.header.plainText) + table.rows.flatMap { $0.map(\.plainText) }
+      case .table(let table):
+        return table.columns.map(\.header.plainText) + table.rows.flatMap { $0.map(\.plainText) }
       case .alert(let alert): return [alert.label.plainText, alert.text.plainText]
       case .checklist(let items): return items.map(\.text.plainText)
       case .columns(let blocks): return blocks.flatMap(walk)
@@ -34,11 +35,13 @@ import Testing
   }
 
   @Test func emptyRecordSaysSoInEverySection() throws {
-    let patient = Patient(id: "p", fullName: "Ana Empty", dateOfBirth: CivilDate(year: 1940, month: 1, day: 2)!)
+    let patient = Patient(
+      id: "p", fullName: "Ana Empty", dateOfBirth: day(1940, 1, 2))
     let all = try texts(sheet(patient))
     for expected in [
       "ALLERGIES NOT RECORDED", "No current medications recorded.", "No conditions recorded.",
-      "No emergency contacts recorded.", "Usual baseline not recorded.", "No implanted devices recorded.",
+      "No emergency contacts recorded.", "Usual baseline not recorded.",
+      "No implanted devices recorded.",
       "No preferred hospital recorded.", "Insurance not recorded.", "None on file",
     ] {
       #expect(all.contains(expected), "missing \(expected)")
@@ -48,13 +51,15 @@ import Testing
   }
 
   @Test func noKnownAllergiesIsPrintedExplicitly() throws {
-    var patient = Patient(id: "p", fullName: "Ana", dateOfBirth: CivilDate(year: 1940, month: 1, day: 2)!)
+    var patient = Patient(
+      id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
     patient.noKnownAllergies = true
     #expect(try texts(sheet(patient)).contains("NO KNOWN ALLERGIES"))
   }
 
   @Test func headersNameThePatientOnlyOnContinuationPages() throws {
-    var patient = Patient(id: "p", fullName: "Ana Núñez", dateOfBirth: CivilDate(year: 1940, month: 1, day: 2)!)
+    var patient = Patient(
+      id: "p", fullName: "Ana Núñez", dateOfBirth: day(1940, 1, 2))
     patient.allergies = [Allergy(substance: "Latex", reaction: "hives", severity: .severe)]
     let document = try sheet(patient, language: "es")
     #expect(document.title == "Hoja de información de emergencia")
@@ -66,10 +71,18 @@ import Testing
   }
 
   @Test func asNeededMedicationIsMarkedInWords() throws {
-    var patient = Patient(id: "p", fullName: "Ana", dateOfBirth: CivilDate(year: 1940, month: 1, day: 2)!)
+    var patient = Patient(
+      id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
     patient.medications = [
-      Medication(id: "m", name: "acetaminophen", strength: "500 mg", dose: "1 tablet", asNeeded: true, asNeededReason: "pain")
+      Medication(
+        id: "m", name: "acetaminophen", strength: "500 mg", dose: "1 tablet", asNeeded: true,
+        asNeededReason: "pain")
     ]
     #expect(try texts(sheet(patient)).contains("AS NEEDED for pain"))
   }
+}
+
+/// A calendar date for fixtures (the epoch if the parts are invalid, which fails the test).
+func day(_ year: Int, _ month: Int, _ dayOfMonth: Int) -> CivilDate {
+  CivilDate(year: year, month: month, day: dayOfMonth) ?? CivilDate(daysSinceEpoch: 0)
 }

@@ -8,9 +8,9 @@ enum Fake {
 
   static var measurer: TextMeasurer {
     TextMeasurer { text, width in
-    let perLine = max(Int(width / advance), 1)
-    let count = text.plainText.count
-    return Array(repeating: lineHeight, count: max((count + perLine - 1) / perLine, 1))
+      let perLine = max(Int(width / advance), 1)
+      let count = text.plainText.count
+      return Array(repeating: lineHeight, count: max((count + perLine - 1) / perLine, 1))
     }
   }
 

@@ -11,7 +11,8 @@ import Testing
   }
 
   @Test func shippedERTemplateParsesAndDefinesEveryStyleTheSheetUses() throws {
-    let template = try Template.parse(Self.shipped("er-sheet.json"), file: "templates/er-sheet.json")
+    let template = try Template.parse(
+      Self.shipped("er-sheet.json"), file: "templates/er-sheet.json")
     #expect(template.paper == .letter)
     #expect(template.layout.pageWidth == 612)
     try template.requireStyles(ERSheet.styleNames)
@@ -20,18 +21,23 @@ import Testing
   }
 
   @Test func a4IsAvailable() throws {
-    let template = try Template.parse(Self.shipped("er-sheet.json"), file: "t.json").with(paper: .a4)
+    let template = try Template.parse(Self.shipped("er-sheet.json"), file: "t.json").with(
+      paper: .a4)
     #expect(abs(template.layout.pageHeight - 841.89) < 0.01)
   }
 
   @Test func styleSizeErrorNamesFileAndKey() throws {
     let text = try Self.shipped("er-sheet.json").replacingOccurrences(
       of: "\"size\": 9,", with: "\"size\": 100,")
-    #expect(throws: TemplateError.self) { try Template.parse(text, file: "templates/er-sheet.json") }
+    #expect(throws: TemplateError.self) {
+      try Template.parse(text, file: "templates/er-sheet.json")
+    }
     do {
       _ = try Template.parse(text, file: "templates/er-sheet.json")
     } catch {
-      #expect(error.description == "templates/er-sheet.json: styles.body.size: must be a number from 6 to 72")
+      #expect(
+        error.description
+          == "templates/er-sheet.json: styles.body.size: must be a number from 6 to 72")
     }
   }
 
@@ -56,7 +62,9 @@ import Testing
       _ = try Template.parse(text, file: "templates/er-sheet.json")
       Issue.record("accepted a bad colour")
     } catch {
-      #expect(error.description == "templates/er-sheet.json: tones.danger.border: must be a colour written #rrggbb")
+      #expect(
+        error.description
+          == "templates/er-sheet.json: tones.danger.border: must be a colour written #rrggbb")
     }
   }
 
@@ -80,7 +88,9 @@ import Testing
       _ = try Labels.parse(text, file: "templates/locales/es.json")
       Issue.record("accepted a locale with a misspelt key")
     } catch {
-      #expect(error.description.hasPrefix("templates/locales/es.json: labels.er.titel: not a known label"))
+      #expect(
+        error.description.hasPrefix("templates/locales/es.json: labels.er.titel: not a known label")
+      )
     }
     let removed = try Self.shipped("locales/es.json").replacingOccurrences(
       of: "\"er.title\": \"Hoja de información de emergencia\",", with: "")
@@ -88,7 +98,9 @@ import Testing
       _ = try Labels.parse(removed, file: "templates/locales/es.json")
       Issue.record("accepted a locale without er.title")
     } catch {
-      #expect(error.description == "templates/locales/es.json: labels.er.title: missing; every locale must define it")
+      #expect(
+        error.description
+          == "templates/locales/es.json: labels.er.title: missing; every locale must define it")
     }
   }
 

@@ -32,7 +32,7 @@ enum RenderFixture {
     let labels = try labels(language)
     let document = ERSheet.build(
       patient: patient, facts: facts, today: SamplePatients.today,
-      informationAsOf: labels.format(date: CivilDate(year: 2026, month: 11, day: 1)!),
+      informationAsOf: labels.format(date: day(2026, 11, 1)),
       printedAt: "2026-11-29 12:00", labels: labels, template: template,
       contentVersion: String(table.contentVersion), pendingReview: !table.isReviewed)
     return (document, template)

@@ -16,7 +16,8 @@ public enum ERSheet {
   /// Section ids a template may list: identity, alerts, medications, conditions, contacts,
   /// careTeam, baseline, details.
   public static let sectionIDs = [
-    "identity", "alerts", "medications", "conditions", "contacts", "careTeam", "baseline", "details",
+    "identity", "alerts", "medications", "conditions", "contacts", "careTeam", "baseline",
+    "details",
   ]
 
   /// Builds the sheet.
@@ -64,7 +65,8 @@ public enum ERSheet {
       footerLeft: StyledText(labels.format(.printed, ["time": printedAt]), style: "footer"),
       footerCenter: StyledText(
         labels.format(
-          .versions, ["template": "\(template.document) \(template.version)", "content": contentVersion]),
+          .versions,
+          ["template": "\(template.document) \(template.version)", "content": contentVersion]),
         style: "footer-center"),
       pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
       pageStamp: pendingReview ? StyledText(labels[.pendingReview], style: "stamp") : nil,
@@ -76,7 +78,9 @@ public enum ERSheet {
 struct ERSheetWords {
   let labels: Labels
 
-  func run(_ text: String, _ style: String = "body") -> StyledText { StyledText(text, style: style) }
+  func run(_ text: String, _ style: String = "body") -> StyledText {
+    StyledText(text, style: style)
+  }
 
   func heading(_ key: LabelKey) -> Block { .heading(level: 2, run(labels[key], "heading")) }
 

@@ -1,7 +1,9 @@
 import RuaCore
 
 extension ERSheetWords {
-  private func bullet(_ text: StyledText) -> ListItem { ListItem(marker: run("•", "muted"), text: text) }
+  private func bullet(_ text: StyledText) -> ListItem {
+    ListItem(marker: run("•", "muted"), text: text)
+  }
 
   func conditions(_ patient: Patient) -> [Block] {
     let title = heading(.conditions)
@@ -27,7 +29,8 @@ extension ERSheetWords {
     let items = patient.contacts.enumerated().map { index, contact in
       var who = run(contact.name, "strong")
       if let relation = contact.relation { who = who + run(" (\(relation))") }
-      var phones = run(contact.phone ?? labels[.notRecorded], contact.phone == nil ? "muted" : "strong")
+      var phones = run(
+        contact.phone ?? labels[.notRecorded], contact.phone == nil ? "muted" : "strong")
       if let alternative = contact.altPhone {
         phones = phones + run(" \(labels[.altPhone]) ") + run(alternative, "strong")
       }
@@ -82,7 +85,8 @@ extension ERSheetWords {
 
   /// Everything else as label–value rows; absent facts say so.
   func details(_ patient: Patient) -> [Block] {
-    func row(_ key: LabelKey, _ value: String?, empty: LabelKey, style: String = "body") -> KeyValue {
+    func row(_ key: LabelKey, _ value: String?, empty: LabelKey, style: String = "body") -> KeyValue
+    {
       KeyValue(
         label: run(labels[key], "label"),
         value: value.map { run($0, style) } ?? run(labels[empty], "muted"))

@@ -25,7 +25,10 @@ extension ERSheetWords {
     }
     let columns: [(LabelKey, Double, StyledText)] = [
       (.dateOfBirth, 1.25, run(labels.format(date: patient.dateOfBirth), "strong")),
-      (.age, 0.8, run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))),
+      (
+        .age, 0.8,
+        run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))
+      ),
       (.sex, 0.8, run(sex)),
       (.weight, 0.8, run(weight)),
       (.language, 1.1, run(patient.language ?? labels[.notRecorded])),
@@ -46,7 +49,8 @@ extension ERSheetWords {
       let items = allergies.map(allergy)
       bands.append(band(.danger, .allergies, joined(items, separator: ";  ", style: "band-text")))
     case .noKnownAllergies:
-      bands.append(band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text")))
+      bands.append(
+        band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text")))
     case .notRecorded:
       bands.append(
         band(.warning, .allergiesNotRecorded, run(labels[.allergiesNotRecordedText], "band-text")))
@@ -55,7 +59,8 @@ extension ERSheetWords {
       bands.append(band(.danger, .bloodThinner, flagged(facts.bloodThinners, withClasses: false)))
     }
     if !facts.antiplatelets.isEmpty {
-      let text = run(labels[.antiplateletText] + " ", "band-text")
+      let text =
+        run(labels[.antiplateletText] + " ", "band-text")
         + flagged(facts.antiplatelets, withClasses: false)
       bands.append(band(.warning, .antiplatelet, text))
     }
@@ -66,11 +71,13 @@ extension ERSheetWords {
       let devices = patient.devices.map { device in
         run(device.name, "band-strong") + run(device.details.map { " — \($0)" } ?? "", "band-text")
       }
-      bands.append(band(.warning, .devicesBand, joined(devices, separator: ";  ", style: "band-text")))
+      bands.append(
+        band(.warning, .devicesBand, joined(devices, separator: ";  ", style: "band-text")))
     }
     if !patient.alerts.isEmpty {
       let alerts = patient.alerts.map { run($0, "band-strong") }
-      bands.append(band(.warning, .otherAlertsBand, joined(alerts, separator: ";  ", style: "band-text")))
+      bands.append(
+        band(.warning, .otherAlertsBand, joined(alerts, separator: ";  ", style: "band-text")))
     }
     bands.append(band(.info, .codeStatus, codeStatus(facts.codeStatus)))
     return bands
@@ -104,7 +111,9 @@ extension ERSheetWords {
       if withClasses {
         details += item.classes.map { $0.label(locale: labels.language) }
       }
-      if !details.isEmpty { text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text") }
+      if !details.isEmpty {
+        text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text")
+      }
       return text
     }
     return joined(items, separator: ";  ", style: "band-text")
@@ -152,7 +161,9 @@ extension ERSheetWords {
     if let route = medication.route { form.append(route) }
     var when: [StyledText] = []
     if let schedule = medication.schedule { when.append(run(schedule)) }
-    if !medication.times.isEmpty { when.append(run(medication.times.sorted().map(time).joined(separator: ", "))) }
+    if !medication.times.isEmpty {
+      when.append(run(medication.times.sorted().map(time).joined(separator: ", ")))
+    }
     if medication.asNeeded {
       var asNeeded = run(labels[.asNeeded], "strong")
       if let reason = medication.asNeededReason {

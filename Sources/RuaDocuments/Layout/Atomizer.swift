@@ -20,7 +20,8 @@ struct Atomizer {
     return result
   }
 
-  private func cell(_ x: Double, _ width: Double, _ text: StyledText, tag: String? = nil) -> AtomCell
+  private func cell(_ x: Double, _ width: Double, _ text: StyledText, tag: String? = nil)
+    -> AtomCell
   {
     AtomCell(x: x, width: width, text: text, measurer: measurer, tag: tag)
   }
@@ -37,7 +38,9 @@ struct Atomizer {
       ]
     case .paragraph(let text):
       return [
-        Atom(role: .paragraph, cells: [cell(0, width, text)], padding: 0, gapBefore: 0, splittable: true)
+        Atom(
+          role: .paragraph, cells: [cell(0, width, text)], padding: 0, gapBefore: 0,
+          splittable: true)
       ]
     case .list(let items):
       let id = takeTable()
@@ -71,7 +74,8 @@ struct Atomizer {
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
-          return cell(edges[index] + padX, edges[index + 1] - edges[index] - 2 * padX, text, tag: tag)
+          return cell(
+            edges[index] + padX, edges[index + 1] - edges[index] - 2 * padX, text, tag: tag)
         }
       }
       let header = Atom(

@@ -48,7 +48,9 @@ struct ColumnFlow {
       let gap = column.placed.isEmpty ? 0 : atom.gapBefore
       let bottom = column.used + gap + atom.height
       if bottom <= height + epsilon {
-        if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon { break }
+        if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon {
+          break
+        }
         column.placed.append((atom, column.used + gap))
         column.used = bottom
         cursor = advanced(cursor)

@@ -66,7 +66,8 @@ struct PageEmitter {
       let size = layout.checkboxSize
       items.append(
         .checkbox(
-          Rect(x: box.x + layout.cellPaddingX, y: box.y + atom.padding + 1, width: size, height: size),
+          Rect(
+            x: box.x + layout.cellPaddingX, y: box.y + atom.padding + 1, width: size, height: size),
           checked: checked))
       items += [.beginTag("P")] + texts() + [.endTag]
     }

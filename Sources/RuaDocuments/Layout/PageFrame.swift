@@ -20,18 +20,21 @@ struct PageFrame {
     let stamped = document.pageStamp != nil
     let headerWidth = stamped ? width * Self.headerShare : width
     headerTextHeight = max(
-      height(document.firstPageHeader, headerWidth), height(document.continuationHeader, headerWidth))
+      height(document.firstPageHeader, headerWidth),
+      height(document.continuationHeader, headerWidth))
     let stampWidth = width * (1 - Self.headerShare) - 2 * layout.bandPadding - 6
     stampHeight =
       document.pageStamp.map { height($0, stampWidth) + 2 * layout.bandPadding } ?? 0
     let sample = StyledText(
       document.pageNumberText(page: 888, of: 888), style: document.pageNumberStyle)
-    footerTextHeight = [
-      height(document.footerLeft, width * 0.45), height(document.footerCenter, width * 0.3),
-      height(sample, width * 0.25),
-    ].max() ?? 0
+    footerTextHeight =
+      [
+        height(document.footerLeft, width * 0.45), height(document.footerCenter, width * 0.3),
+        height(sample, width * 0.25),
+      ].max() ?? 0
     bodyTop = layout.marginTop + max(layout.headerHeight, max(headerTextHeight, stampHeight) + 6)
-    bodyBottom = layout.pageHeight - layout.marginBottom
+    bodyBottom =
+      layout.pageHeight - layout.marginBottom
       - max(layout.footerHeight, footerTextHeight + 6)
   }
 

@@ -15,7 +15,8 @@ extension Template {
     }
     let spacing = root["spacing"]
     _ = try reader.members(spacing, "spacing")
-    func space(_ key: String, _ range: ClosedRange<Double> = 0...72) throws(TemplateError) -> Double {
+    func space(_ key: String, _ range: ClosedRange<Double> = 0...72) throws(TemplateError) -> Double
+    {
       try reader.number(spacing?[key], "spacing.\(key)", range)
     }
     let columns = root["columns"]
@@ -31,7 +32,8 @@ extension Template {
       blockGap: try space("block"), headingGap: try space("heading"),
       cellPaddingX: try space("cellPaddingX"), cellPaddingY: try space("cellPaddingY"),
       bandPadding: try space("band"), bandLabelWidth: try space("bandLabelWidth", 20...300),
-      labelFraction: try space("labelFraction", 0.1...0.7), checkboxSize: try space("checkbox", 4...24))
+      labelFraction: try space("labelFraction", 0.1...0.7),
+      checkboxSize: try space("checkbox", 4...24))
     var template = Template(
       file: file,
       document: try reader.string(root["document"], "document"),
@@ -74,7 +76,9 @@ extension Template {
         align: value["align"] == nil
           ? "left" : try reader.oneOf(value["align"], "\(key).align", ["left", "center", "right"]))
     }
-    if styles["body"] == nil { throw reader.fail("styles.body", "missing; every template needs it") }
+    if styles["body"] == nil {
+      throw reader.fail("styles.body", "missing; every template needs it")
+    }
     return styles
   }
 

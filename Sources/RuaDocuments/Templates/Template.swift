@@ -102,7 +102,8 @@ public struct Template: Equatable, Sendable {
   /// Fails naming the first style in `names` the template does not define.
   public func requireStyles(_ names: [String]) throws(TemplateError) {
     for name in names where styles[name] == nil {
-      throw TemplateError(file: file, key: "styles.\(name)", problem: "missing; the document uses it")
+      throw TemplateError(
+        file: file, key: "styles.\(name)", problem: "missing; the document uses it")
     }
   }
 }

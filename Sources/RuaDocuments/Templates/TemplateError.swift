@@ -57,7 +57,8 @@ struct JSONFieldReader {
   func number(_ json: JSON?, _ key: String, _ range: ClosedRange<Double>) throws(TemplateError)
     -> Double
   {
-    let rule = "must be a number from \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))"
+    let rule =
+      "must be a number from \(Self.show(range.lowerBound)) to \(Self.show(range.upperBound))"
     guard let json else { throw fail(key, "missing; \(rule)") }
     guard let value = json.doubleValue, range.contains(value) else { throw fail(key, rule) }
     return value
