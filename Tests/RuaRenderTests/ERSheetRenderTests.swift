@@ -92,7 +92,7 @@ import Testing
       patient.fullName = name
       patient.contacts[0].name = name
       let pdf = try RenderFixture.render(patient)
-      #expect(pdf.pageCount == 1)
+      #expect(pdf.pageCount == 1, "\(name)")
       let all = try text(pdf)
       // Right-to-left names come back in visual order from pdftotext; check their letters.
       let letters = Set(name.filter { !$0.isWhitespace })
@@ -180,5 +180,27 @@ import Testing
     #expect(throws: RenderError.fontConfiguration(file: "/nonexistent/fonts.conf")) {
       _ = try PDFRenderer(fontsConf: "/nonexistent/fonts.conf")
     }
+  }
+}
+
+@Suite struct RendererThreadingTests {
+  @Test func spanishTypicalRecordAlsoFitsOnePage() throws {
+    let pdf = try RenderFixture.render(SamplePatients.typical, language: "es")
+    #expect(pdf.pageCount == 1)
+    let info = try RenderFixture.poppler("pdfinfo", [], pdf: pdf.bytes)
+    #expect(info.contains("Hoja de información de emergencia"))
+  }
+
+  @Test func renderersOnSeveralThreadsGiveTheSameBytes() async throws {
+    let bytes = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+      for _ in 0..<4 {
+        group.addTask { try RenderFixture.render(SamplePatients.typical).bytes }
+      }
+      var all: [[UInt8]] = []
+      for try await result in group { all.append(result) }
+      return all
+    }
+    #expect(bytes.count == 4)
+    #expect(Set(bytes).count == 1)
   }
 }
