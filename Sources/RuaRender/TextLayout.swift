@@ -59,6 +59,9 @@ final class TextLayout {
           Self.channel(colour.red), Self.channel(colour.green), Self.channel(colour.blue)),
         range.start, range.end, into: attributes)
     }
+    // A break inside an unbroken string (an id, a phone number) must not add a hyphen that
+    // reads as part of the data.
+    Self.insert(pango_attr_insert_hyphens_new(0), 0, joined.utf8.count, into: attributes)
     pango_layout_set_attributes(layout, attributes)
     // Fail loudly rather than print boxes; name the style, never the text.
     if pango_layout_get_unknown_glyphs_count(layout) > 0 {

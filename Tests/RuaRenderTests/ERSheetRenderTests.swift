@@ -82,6 +82,17 @@ import Testing
     #expect(all.contains("<span size=\"1\">x</span>"))
   }
 
+  @Test func longUnbrokenStringsWrapWithoutLoss() throws {
+    var patient = SamplePatients.typical
+    let id = String(repeating: "1234567890", count: 30)
+    patient.insurance = "Member " + id
+    patient.medications[0].name = String(repeating: "verylongname", count: 12)
+    let pdf = try RenderFixture.render(patient)
+    let squeezed = try text(pdf).filter { !$0.isWhitespace }
+    #expect(squeezed.contains("Member" + id))
+    #expect(squeezed.contains(String(repeating: "verylongname", count: 12)))
+  }
+
   @Test func namesInManyScriptsPrintWithRealGlyphs() throws {
     let names = [
       "Ελένη Παπαδοπούλου", "Анна Иванова", "فاطمة الزهراء", "רבקה כהן", "सीता देवी",
