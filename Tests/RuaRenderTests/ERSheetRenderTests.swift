@@ -202,6 +202,15 @@ import Testing
     #expect(info.contains("Hoja de información de emergencia"))
   }
 
+  @Test func a4PaperWorksAndTheTypicalRecordStillFits() throws {
+    let (document, template) = try RenderFixture.sheet(SamplePatients.typical)
+    let pdf = try PDFRenderer(fontsConf: RenderFixture.fontsConf).render(
+      document, template: template.with(paper: .a4), now: RenderFixture.now, creator: "t")
+    #expect(pdf.pageCount == 1)
+    let info = try RenderFixture.poppler("pdfinfo", [], pdf: pdf.bytes)
+    #expect(info.contains("(A4)"))
+  }
+
   @Test func renderersOnSeveralThreadsGiveTheSameBytes() async throws {
     let bytes = try await withThrowingTaskGroup(of: [UInt8].self) { group in
       for _ in 0..<4 {

@@ -65,4 +65,9 @@ public struct TextMeasurer {
   public init(lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double]) {
     self.lineHeights = lineHeights
   }
+
+  /// The height of `text` wrapped at `width`.
+  public func height(_ text: StyledText, width: Double) -> Double {
+    text.isEmpty ? 0 : lineHeights(text, width).reduce(0, +)
+  }
 }
