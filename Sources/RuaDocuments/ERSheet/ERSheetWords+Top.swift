@@ -1,0 +1,198 @@
+import RuaCore
+
+extension ERSheetWords {
+  /// Name (and the name they answer to), then a strip of identifying facts.
+  func identity(_ patient: Patient, today: CivilDate) -> [Block] {
+    var name = run(patient.fullName, "name")
+    if let preferred = patient.preferredName {
+      name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
+    }
+    let sex: String
+    switch patient.sex {
+    case .female: sex = labels[.sexFemale]
+    case .male: sex = labels[.sexMale]
+    case .other: sex = labels[.sexOther]
+    case .unknown: sex = labels[.sexUnknown]
+    case nil: sex = labels[.notRecorded]
+    }
+    var weight = patient.weightKg.map { Self.number($0) + " kg" } ?? labels[.notRecorded]
+    if let height = patient.heightCm { weight += " · " + Self.number(height) + " cm" }
+    let interpreter: StyledText
+    switch patient.interpreterNeeded {
+    case true: interpreter = run(labels[.interpreterNeeded], "strong")
+    case false: interpreter = run(labels[.interpreterNotNeeded])
+    case nil: interpreter = run(labels[.notRecorded], "muted")
+    }
+    let columns: [(LabelKey, Double, StyledText)] = [
+      (.dateOfBirth, 1.25, run(labels.format(date: patient.dateOfBirth), "strong")),
+      (
+        .age, 0.8,
+        run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))
+      ),
+      (.sex, 0.8, run(sex)),
+      (.weight, 0.8, run(weight)),
+      (.language, 1.1, run(patient.language ?? labels[.notRecorded])),
+      (.interpreter, 0.9, interpreter),
+    ]
+    let strip = Table(
+      columns: columns.map { TableColumn(header: run(labels[$0.0], "label"), weight: $0.1) },
+      rows: [columns.map(\.2)])
+    return [.heading(level: 1, name), .table(strip)]
+  }
+
+  /// The alert bands: allergies, blood thinners, other high-alert medicines, implanted
+  /// devices, other alerts, code status (clinical reference §2, order on the page).
+  func alerts(_ facts: ERFacts, patient: Patient) -> [Block] {
+    var bands: [Block] = []
+    switch facts.allergies {
+    case .listed(let allergies):
+      let items = allergies.map(allergy)
+      bands.append(band(.danger, .allergies, joined(items, separator: ";  ", style: "band-text")))
+    case .noKnownAllergies:
+      bands.append(
+        band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text")))
+    case .notRecorded:
+      bands.append(
+        band(.warning, .allergiesNotRecorded, run(labels[.allergiesNotRecordedText], "band-text")))
+    }
+    if !facts.bloodThinners.isEmpty {
+      bands.append(band(.danger, .bloodThinner, flagged(facts.bloodThinners, withClasses: false)))
+    }
+    if !facts.antiplatelets.isEmpty {
+      let text =
+        run(labels[.antiplateletText] + " ", "band-text")
+        + flagged(facts.antiplatelets, withClasses: false)
+      bands.append(band(.warning, .antiplatelet, text))
+    }
+    if !facts.otherHighAlert.isEmpty {
+      bands.append(band(.warning, .highAlert, flagged(facts.otherHighAlert, withClasses: true)))
+    }
+    if !patient.devices.isEmpty {
+      let devices = patient.devices.map { device in
+        run(device.name, "band-strong") + run(device.details.map { " — \($0)" } ?? "", "band-text")
+      }
+      bands.append(
+        band(.warning, .devicesBand, joined(devices, separator: ";  ", style: "band-text")))
+    }
+    if !patient.alerts.isEmpty {
+      let alerts = patient.alerts.map { run($0, "band-strong") }
+      bands.append(
+        band(.warning, .otherAlertsBand, joined(alerts, separator: ";  ", style: "band-text")))
+    }
+    bands.append(band(.info, .codeStatus, codeStatus(facts.codeStatus)))
+    return bands
+  }
+
+  private func band(_ tone: Tone, _ label: LabelKey, _ text: StyledText) -> Block {
+    .alert(Alert(tone: tone, label: run(labels[label], "band-label"), text: text))
+  }
+
+  private func allergy(_ allergy: Allergy) -> StyledText {
+    var details: [String] = []
+    if let reaction = allergy.reaction { details.append(reaction) }
+    switch allergy.severity {
+    case .mild: details.append(labels[.severityMild])
+    case .moderate: details.append(labels[.severityModerate])
+    case .severe: details.append(labels[.severitySevere])
+    case .unknown: details.append(labels[.severityUnknown])
+    case nil: break
+    }
+    if allergy.kind == .intolerance { details.append(labels[.intolerance]) }
+    let tail = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
+    return run(allergy.substance, "band-strong") + run(tail, "band-text")
+  }
+
+  private func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText
+  {
+    let items = medications.map { item -> StyledText in
+      var text = run(item.name, "band-strong")
+      var details: [String] = []
+      if let strength = item.medication.strength { details.append(strength) }
+      if withClasses {
+        details += item.classes.map { $0.label(locale: labels.language) }
+      }
+      if !details.isEmpty {
+        text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text")
+      }
+      return text
+    }
+    return joined(items, separator: ";  ", style: "band-text")
+  }
+
+  private func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
+    switch status {
+    case .noneOnFile:
+      return run(labels[.codeStatusNone], "band-text")
+    case .onFile(let status, let summary, let location):
+      var parts: [StyledText] = []
+      if let status { parts.append(run(status, "band-strong")) }
+      if let summary { parts.append(run(summary, "band-text")) }
+      if let location {
+        parts.append(run(labels.format(.directiveKeptAt, ["location": location]), "band-text"))
+      }
+      return joined(parts, separator: " — ", style: "band-text")
+    }
+  }
+
+  /// Current medications in document order; as-needed and on-hold ones are marked in words.
+  func medications(_ facts: ERFacts) -> [Block] {
+    let title = heading(.medications)
+    guard !facts.currentMedications.isEmpty else { return [title, empty(.emptyMedications)] }
+    let columns: [(LabelKey, Double)] = [
+      (.columnMedication, 2.4), (.columnStrength, 1.3), (.columnDose, 1.0), (.columnSchedule, 3.1),
+      (.columnNotes, 1.9),
+    ]
+    let rows = facts.currentMedications.map(medicationRow)
+    return [
+      title,
+      .table(
+        Table(
+          columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
+          rows: rows)),
+    ]
+  }
+
+  private func medicationRow(_ medication: Medication) -> [StyledText] {
+    var name = run(medication.name, "strong")
+    if let brand = medication.brand { name = name + run(" (\(brand))", "muted") }
+    if medication.status == .onHold { name = name + run("  " + labels[.onHold], "strong") }
+    var form: [String] = []
+    if let dose = medication.dose { form.append(dose) }
+    if let route = medication.route { form.append(route) }
+    var when: [StyledText] = []
+    if let schedule = medication.schedule { when.append(run(schedule)) }
+    if !medication.times.isEmpty {
+      when.append(run(medication.times.sorted().map(time).joined(separator: ", ")))
+    }
+    if medication.asNeeded {
+      var asNeeded = run(labels[.asNeeded], "strong")
+      if let reason = medication.asNeededReason {
+        asNeeded = asNeeded + run(" " + labels.format(.asNeededFor, ["reason": reason]))
+      }
+      when.insert(asNeeded, at: 0)
+    }
+    if let max = medication.maxPerDay { when.append(run(labels.format(.maxPerDay, ["max": max]))) }
+    var notes: [StyledText] = []
+    if let purpose = medication.purpose { notes.append(run(purpose)) }
+    if let instructions = medication.instructions { notes.append(run(instructions, "muted")) }
+    return [
+      name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
+      joined(when, separator: "; "), joined(notes, separator: "; "),
+    ]
+  }
+
+  private func time(_ time: DoseTime) -> String {
+    switch time {
+    case .morning: return labels[.timeMorning]
+    case .noon: return labels[.timeNoon]
+    case .evening: return labels[.timeEvening]
+    case .bedtime: return labels[.timeBedtime]
+    }
+  }
+
+  /// `72.5` → "72.5", `70` → "70".
+  static func number(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
+  }
+}

@@ -1,0 +1,88 @@
+/// A piece of flow content the paginator places whole, or splits at line boundaries.
+struct Atom: Equatable {
+  enum Role: Equatable {
+    case heading(Int)
+    case paragraph
+    case listItem
+    case keyValue
+    case tableHeader
+    case tableRow
+    case alert(Tone)
+    case stamp
+    case checkItem(Bool)
+  }
+
+  var role: Role
+  var cells: [AtomCell]
+  /// Space inside the atom above and below its text.
+  var padding: Double
+  /// Space before the atom unless it starts a column.
+  var gapBefore: Double
+  /// A heading or table header stays with what follows it.
+  var keepWithNext: Bool = false
+  /// Paragraphs and bands may split between lines; table rows may not (unless taller than a page).
+  var splittable: Bool = false
+  /// The table, key–value list or list it belongs to, for tags and header repetition.
+  var table: Int?
+  /// The structure tag of that group: `Table` or `L`.
+  var groupTag = "Table"
+
+  var textHeight: Double { cells.map(\.height).max() ?? 0 }
+  var height: Double { textHeight + 2 * padding }
+
+  /// The height of the smallest first piece: one line when splittable, else all of it.
+  var minimumHeight: Double {
+    guard splittable else { return height }
+    return (cells.map { $0.lines.isEmpty ? 0 : $0.heights[$0.lines.lowerBound] }.max() ?? 0)
+      + 2 * padding
+  }
+
+  /// Splits so the first piece is at most `limit` tall, or nil if not even one line fits.
+  func split(toFit limit: Double) -> (first: Atom, rest: Atom)? {
+    let available = limit - 2 * padding
+    var first = self
+    var rest = self
+    var tookAny = false
+    var leftAny = false
+    for (index, cell) in cells.enumerated() {
+      var used = 0.0
+      var end = cell.lines.lowerBound
+      while end < cell.lines.upperBound, used + cell.heights[end] <= available + 0.001 {
+        used += cell.heights[end]
+        end += 1
+      }
+      if end > cell.lines.lowerBound { tookAny = true }
+      if end < cell.lines.upperBound { leftAny = true }
+      first.cells[index].lines = cell.lines.lowerBound..<end
+      rest.cells[index].lines = end..<cell.lines.upperBound
+    }
+    guard tookAny, leftAny else { return nil }
+    first.keepWithNext = false
+    rest.gapBefore = 0
+    return (first, rest)
+  }
+}
+
+/// One text cell of an atom, positioned relative to the atom's left edge.
+struct AtomCell: Equatable {
+  var x: Double
+  var width: Double
+  var text: StyledText
+  /// Heights of every line of the whole text at `width`.
+  var heights: [Double]
+  /// The lines this piece draws.
+  var lines: Range<Int>
+  /// TH or TD inside table rows; nil elsewhere.
+  var tag: String?
+
+  init(x: Double, width: Double, text: StyledText, measurer: TextMeasurer, tag: String? = nil) {
+    self.x = x
+    self.width = max(width, 1)
+    self.text = text
+    self.heights = text.isEmpty ? [] : measurer.lineHeights(text, max(width, 1))
+    self.lines = 0..<heights.count
+    self.tag = tag
+  }
+
+  var height: Double { heights[lines].reduce(0, +) }
+}

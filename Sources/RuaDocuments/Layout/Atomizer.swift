@@ -1,0 +1,124 @@
+/// Turns blocks into atoms for a column of a given width.
+struct Atomizer {
+  let layout: PageLayout
+  let measurer: TextMeasurer
+  /// Hands out table ids; shared across a whole document.
+  var nextTable = 0
+
+  init(layout: PageLayout, measurer: TextMeasurer) {
+    self.layout = layout
+    self.measurer = measurer
+  }
+
+  mutating func atoms(_ block: Block, width: Double) -> [Atom] {
+    var result = pieces(block, width: width)
+    if !result.isEmpty, case .heading = result[0].role {
+      result[0].gapBefore = layout.blockGap + layout.headingGap
+    } else if !result.isEmpty {
+      result[0].gapBefore = layout.blockGap
+    }
+    return result
+  }
+
+  private func cell(_ x: Double, _ width: Double, _ text: StyledText, tag: String? = nil)
+    -> AtomCell
+  {
+    AtomCell(x: x, width: width, text: text, measurer: measurer, tag: tag)
+  }
+
+  private mutating func pieces(_ block: Block, width: Double) -> [Atom] {
+    let padX = layout.cellPaddingX
+    let padY = layout.cellPaddingY
+    switch block {
+    case .heading(let level, let text):
+      return [
+        Atom(
+          role: .heading(level), cells: [cell(0, width, text)], padding: 1, gapBefore: 0,
+          keepWithNext: true, splittable: true)
+      ]
+    case .paragraph(let text):
+      return [
+        Atom(
+          role: .paragraph, cells: [cell(0, width, text)], padding: 0, gapBefore: 0,
+          splittable: true)
+      ]
+    case .list(let items):
+      let id = takeTable()
+      let markerWidth = 11.0
+      return items.map { item in
+        Atom(
+          role: .listItem,
+          cells: [
+            cell(0, markerWidth, item.marker, tag: "Lbl"),
+            cell(markerWidth, width - markerWidth, item.text, tag: "LBody"),
+          ], padding: 0.5, gapBefore: 0, table: id, groupTag: "L")
+      }
+    case .keyValues(let rows):
+      let table = takeTable()
+      let labelWidth = (width * layout.labelFraction).rounded()
+      return rows.map { row in
+        Atom(
+          role: .keyValue,
+          cells: [
+            cell(padX, labelWidth - 2 * padX, row.label, tag: "TH"),
+            cell(labelWidth + padX, width - labelWidth - 2 * padX, row.value, tag: "TD"),
+          ], padding: padY, gapBefore: 0, table: table)
+      }
+    case .table(let table):
+      let id = takeTable()
+      let total = table.columns.map(\.weight).reduce(0, +)
+      var edges: [Double] = [0]
+      for column in table.columns {
+        edges.append(edges[edges.count - 1] + width * column.weight / max(total, 0.0001))
+      }
+      func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
+        texts.enumerated().compactMap { index, text in
+          guard index < table.columns.count else { return nil }
+          return cell(
+            edges[index] + padX, edges[index + 1] - edges[index] - 2 * padX, text, tag: tag)
+        }
+      }
+      let header = Atom(
+        role: .tableHeader, cells: row(table.columns.map(\.header), tag: "TH"), padding: padY,
+        gapBefore: 0, keepWithNext: true, table: id)
+      return [header]
+        + table.rows.map {
+          Atom(role: .tableRow, cells: row($0, tag: "TD"), padding: padY, gapBefore: 0, table: id)
+        }
+    case .alert(let alert):
+      let pad = layout.bandPadding
+      let labelWidth = min(layout.bandLabelWidth, width / 2)
+      return [
+        Atom(
+          role: .alert(alert.tone),
+          cells: [
+            cell(pad + 3, labelWidth - pad - 3, alert.label),
+            cell(labelWidth + pad, width - labelWidth - 2 * pad, alert.text),
+          ], padding: pad, gapBefore: 0, splittable: true)
+      ]
+    case .stamp(let text):
+      let pad = layout.bandPadding
+      return [
+        Atom(
+          role: .stamp, cells: [cell(pad, width - 2 * pad, text)], padding: pad, gapBefore: 0,
+          splittable: true)
+      ]
+    case .checklist(let items):
+      let box = layout.checkboxSize
+      return items.map { item in
+        Atom(
+          role: .checkItem(item.checked),
+          cells: [cell(box + 2 * padX, width - box - 3 * padX, item.text)], padding: padY,
+          gapBefore: 0, splittable: true)
+      }
+    case .columns(let blocks):
+      // Nested column groups flow as plain blocks at the given width.
+      return blocks.flatMap { atoms($0, width: width) }
+    }
+  }
+
+  private mutating func takeTable() -> Int {
+    nextTable += 1
+    return nextTable
+  }
+}

@@ -1,0 +1,137 @@
+/// Places a run of atoms into columns of a given height, repeating table headers and keeping
+/// headings with what follows. Pure: the caller decides where columns and pages are.
+struct ColumnFlow {
+  let atoms: [Atom]
+  let headers: [Int: Atom]
+
+  /// Where the flow stands: the next atom, or the rest of a split one.
+  struct Cursor: Equatable {
+    var index = 0
+    var pending: Atom?
+  }
+
+  /// One filled column: atoms with their y offsets from the column top.
+  struct Column {
+    var placed: [(atom: Atom, y: Double)] = []
+    var used = 0.0
+  }
+
+  init(atoms: [Atom]) {
+    self.atoms = atoms
+    var headers: [Int: Atom] = [:]
+    for atom in atoms where atom.role == .tableHeader {
+      if let table = atom.table { headers[table] = atom }
+    }
+    self.headers = headers
+  }
+
+  func current(_ cursor: Cursor) -> Atom? {
+    cursor.pending ?? (cursor.index < atoms.count ? atoms[cursor.index] : nil)
+  }
+
+  func isDone(_ cursor: Cursor) -> Bool { current(cursor) == nil }
+
+  /// Fills one column of `height`. With `force`, the first atom is placed even if it cannot
+  /// fit (an empty page must always make progress); without it, an empty column is returned.
+  func fill(from start: Cursor, height: Double, force: Bool) -> (Column, Cursor) {
+    var column = Column()
+    var cursor = start
+    var hasContent = false
+    let epsilon = 0.001
+    while let atom = current(cursor) {
+      if column.placed.isEmpty, atom.role == .tableRow, let table = atom.table,
+        let header = headers[table]
+      {
+        column.placed.append((header, 0))
+        column.used = header.height
+      }
+      let gap = column.placed.isEmpty ? 0 : atom.gapBefore
+      let bottom = column.used + gap + atom.height
+      if bottom <= height + epsilon {
+        if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon {
+          break
+        }
+        column.placed.append((atom, column.used + gap))
+        column.used = bottom
+        cursor = advanced(cursor)
+        hasContent = true
+        continue
+      }
+      let mayForce = !hasContent && force
+      if (atom.splittable && !atom.keepWithNext) || mayForce,
+        let (first, rest) = atom.split(toFit: height - column.used - gap)
+      {
+        column.placed.append((first, column.used + gap))
+        column.used += gap + first.height
+        cursor.pending = rest
+        return (column, cursor)
+      }
+      if mayForce {
+        column.placed.append((atom, column.used + gap))
+        column.used += gap + atom.height
+        cursor = advanced(cursor)
+      }
+      break
+    }
+    if !hasContent && !force && column.placed.count == 1 && cursor == start {
+      return (Column(), start)  // only a repeated header: leave the column empty
+    }
+    return (column, cursor)
+  }
+
+  private func advanced(_ cursor: Cursor) -> Cursor {
+    Cursor(index: cursor.index + 1, pending: nil)
+  }
+
+  /// The least height that must follow an atom that keeps with the next one.
+  private func heightKeptAfter(_ cursor: Cursor) -> Double {
+    var total = 0.0
+    var index = cursor.index + 1
+    while index < atoms.count {
+      let atom = atoms[index]
+      if atom.keepWithNext {
+        total += atom.gapBefore + atom.height
+        index += 1
+      } else {
+        return total + atom.gapBefore + atom.minimumHeight
+      }
+    }
+    return total
+  }
+
+  /// Fills `count` columns of `height` in turn.
+  func fill(columns count: Int, from start: Cursor, height: Double, force: Bool)
+    -> ([Column], Cursor)
+  {
+    var columns: [Column] = []
+    var cursor = start
+    for index in 0..<count {
+      let (column, next) = fill(from: cursor, height: height, force: force && index == 0)
+      columns.append(column)
+      cursor = next
+      if isDone(cursor) { break }
+    }
+    return (columns, cursor)
+  }
+
+  /// The shortest column height at which the rest fits in `count` columns, or nil if it does
+  /// not fit in `limit`. Balances the last columns of a flow.
+  func balancedHeight(columns count: Int, from start: Cursor, limit: Double, force: Bool)
+    -> Double?
+  {
+    guard isDone(fill(columns: count, from: start, height: limit, force: force).1) else {
+      return nil
+    }
+    var low = 0.0
+    var high = limit
+    for _ in 0..<24 where high - low > 0.25 {
+      let middle = (low + high) / 2
+      if isDone(fill(columns: count, from: start, height: middle, force: force).1) {
+        high = middle
+      } else {
+        low = middle
+      }
+    }
+    return high
+  }
+}

@@ -1,0 +1,76 @@
+/// Turns placed atoms into drawing items with balanced structure tags.
+struct PageEmitter {
+  let layout: PageLayout
+
+  func items(_ placements: [Paginator.Placement]) -> [PageItem] {
+    var items: [PageItem] = []
+    var openTable: (fragment: Int, table: Int)?
+    for placed in placements {
+      let atom = placed.atom
+      let table = atom.table.map { (fragment: placed.fragment, table: $0) }
+      if let open = openTable, open.fragment != table?.fragment || open.table != table?.table {
+        items.append(.endTag)
+        openTable = nil
+      }
+      if let table, openTable == nil {
+        items.append(.beginTag(atom.groupTag))
+        openTable = table
+      }
+      items += atomItems(placed)
+    }
+    if openTable != nil { items.append(.endTag) }
+    return items
+  }
+
+  private func atomItems(_ placed: Paginator.Placement) -> [PageItem] {
+    let atom = placed.atom
+    let box = Rect(x: placed.x, y: placed.y, width: placed.width, height: atom.height)
+    var items: [PageItem] = []
+    func text(_ cell: AtomCell) -> PageItem? {
+      guard !cell.lines.isEmpty else { return nil }
+      return .text(
+        TextBox(
+          x: placed.x + cell.x, y: placed.y + atom.padding, width: cell.width, text: cell.text,
+          lines: cell.lines))
+    }
+    func texts() -> [PageItem] { atom.cells.compactMap(text) }
+    switch atom.role {
+    case .heading(let level):
+      items += [.beginTag(level <= 1 ? "H1" : "H2")] + texts() + [.endTag]
+      items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral))
+    case .paragraph:
+      items += [.beginTag("P")] + texts() + [.endTag]
+    case .listItem:
+      items.append(.beginTag("LI"))
+      for cell in atom.cells {
+        if let item = text(cell) { items += [.beginTag(cell.tag ?? "LBody"), item, .endTag] }
+      }
+      items.append(.endTag)
+    case .tableHeader, .tableRow, .keyValue:
+      if atom.role == .tableHeader { items.append(.fill(box, .neutral)) }
+      items.append(.beginTag("TR"))
+      for cell in atom.cells {
+        items.append(.beginTag(cell.tag ?? "TD"))
+        if let item = text(cell) { items.append(item) }
+        items.append(.endTag)
+      }
+      items.append(.endTag)
+      items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral))
+    case .alert(let tone):
+      items += [.fill(box, tone), .frame(box, tone, lineWidth: 1)]
+      items += [.beginTag("P")] + texts() + [.endTag]
+    case .stamp:
+      items.append(.frame(box, .warning, lineWidth: 1.5))
+      items += [.beginTag("P")] + texts() + [.endTag]
+    case .checkItem(let checked):
+      let size = layout.checkboxSize
+      items.append(
+        .checkbox(
+          Rect(
+            x: box.x + layout.cellPaddingX, y: box.y + atom.padding + 1, width: size, height: size),
+          checked: checked))
+      items += [.beginTag("P")] + texts() + [.endTag]
+    }
+    return items
+  }
+}

@@ -1,0 +1,103 @@
+/// Splits a document into pages. Pure: text is measured through the injected measurer.
+///
+/// Nothing is dropped or clipped: tables continue with their header repeated, paragraphs and
+/// bands split between lines, and every page gets a header, a footer and "Page N of M".
+public func paginate(_ document: Document, layout: PageLayout, measurer: TextMeasurer) -> [Page] {
+  var paginator = Paginator(document: document, layout: layout, measurer: measurer)
+  return paginator.run()
+}
+
+struct Paginator {
+  let document: Document
+  let layout: PageLayout
+  let measurer: TextMeasurer
+  let frame: PageFrame
+  var placements: [[Placement]] = [[]]
+  var fragment = 0
+
+  struct Placement {
+    var atom: Atom
+    var x: Double
+    var y: Double
+    var width: Double
+    /// Atoms of one column on one page share a fragment (tables are tagged per fragment).
+    var fragment: Int
+  }
+
+  init(document: Document, layout: PageLayout, measurer: TextMeasurer) {
+    self.document = document
+    self.layout = layout
+    self.measurer = measurer
+    self.frame = PageFrame(document: document, layout: layout, measurer: measurer)
+  }
+
+  mutating func run() -> [Page] {
+    var atomizer = Atomizer(layout: layout, measurer: measurer)
+    var y = frame.bodyTop
+    for segment in segments() {
+      let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
+      let atoms = segment.blocks.flatMap { atomizer.atoms($0, width: width) }
+      guard let first = atoms.first else { continue }
+      if y > frame.bodyTop { y += first.gapBefore }
+      y = flow(ColumnFlow(atoms: atoms), columns: segment.columns, width: width, top: y)
+    }
+    let count = placements.count
+    return placements.enumerated().map { index, placed in
+      var items = frame.items(page: index + 1, of: count)
+      items += PageEmitter(layout: layout).items(placed)
+      return Page(
+        number: index + 1, count: count, width: layout.pageWidth, height: layout.pageHeight,
+        items: items)
+    }
+  }
+
+  /// Consecutive plain blocks flow across the page; a `.columns` block flows in columns.
+  private func segments() -> [(blocks: [Block], columns: Int)] {
+    var result: [(blocks: [Block], columns: Int)] = []
+    var plain: [Block] = []
+    for block in document.blocks {
+      if case .columns(let inner) = block {
+        if !plain.isEmpty { result.append((plain, 1)) }
+        plain = []
+        result.append((inner, max(layout.columnCount, 1)))
+      } else {
+        plain.append(block)
+      }
+    }
+    if !plain.isEmpty { result.append((plain, 1)) }
+    return result
+  }
+
+  /// Flows atoms from `top` of the current page on, adding pages as needed. Returns the y where
+  /// the next segment starts.
+  private mutating func flow(_ flow: ColumnFlow, columns: Int, width: Double, top: Double)
+    -> Double
+  {
+    var cursor = ColumnFlow.Cursor()
+    var top = top
+    while !flow.isDone(cursor) {
+      let force = top <= frame.bodyTop
+      let available = frame.bodyBottom - top
+      let height =
+        columns > 1
+        ? flow.balancedHeight(columns: columns, from: cursor, limit: available, force: force)
+          ?? available : available
+      let (filled, next) = flow.fill(columns: columns, from: cursor, height: height, force: force)
+      var used = 0.0
+      for (index, column) in filled.enumerated() {
+        fragment += 1
+        let x = layout.marginLeft + Double(index) * (width + layout.columnGap)
+        for (atom, offset) in column.placed {
+          placements[placements.count - 1].append(
+            Placement(atom: atom, x: x, y: top + offset, width: width, fragment: fragment))
+        }
+        used = max(used, column.used)
+      }
+      cursor = next
+      if flow.isDone(cursor) { return top + used }
+      placements.append([])
+      top = frame.bodyTop
+    }
+    return top
+  }
+}

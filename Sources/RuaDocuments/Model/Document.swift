@@ -1,0 +1,150 @@
+/// What a coloured element means. Colour is always paired with words, so a tone is never the
+/// only carrier of meaning.
+public enum Tone: String, Equatable, Sendable, CaseIterable {
+  case danger, warning, info, neutral
+}
+
+/// One list entry: a marker ("•", "1.") and its text.
+public struct ListItem: Equatable, Sendable {
+  public var marker: StyledText
+  public var text: StyledText
+  public init(marker: StyledText, text: StyledText) {
+    self.marker = marker
+    self.text = text
+  }
+}
+
+/// One label–value row (rendered as a two-cell table row).
+public struct KeyValue: Equatable, Sendable {
+  public var label: StyledText
+  public var value: StyledText
+  public init(label: StyledText, value: StyledText) {
+    self.label = label
+    self.value = value
+  }
+}
+
+/// A table column: its header text and its share of the table width.
+public struct TableColumn: Equatable, Sendable {
+  public var header: StyledText
+  public var weight: Double
+  public init(header: StyledText, weight: Double) {
+    self.header = header
+    self.weight = weight
+  }
+}
+
+/// A table whose header row repeats on every page or column it continues into.
+/// Rows are never split across pages (unless one row alone is taller than a page).
+public struct Table: Equatable, Sendable {
+  public var columns: [TableColumn]
+  public var rows: [[StyledText]]
+  public init(columns: [TableColumn], rows: [[StyledText]]) {
+    self.columns = columns
+    self.rows = rows
+  }
+}
+
+/// A coloured band with a word label ("ALLERGIES") and its text.
+public struct Alert: Equatable, Sendable {
+  public var tone: Tone
+  public var label: StyledText
+  public var text: StyledText
+  public init(tone: Tone, label: StyledText, text: StyledText) {
+    self.tone = tone
+    self.label = label
+    self.text = text
+  }
+}
+
+/// A check box with its text.
+public struct ChecklistItem: Equatable, Sendable {
+  public var text: StyledText
+  public var checked: Bool
+  public init(_ text: StyledText, checked: Bool = false) {
+    self.text = text
+    self.checked = checked
+  }
+}
+
+/// A unit of document content.
+public indirect enum Block: Equatable, Sendable {
+  /// Level 1 or 2; kept with the block after it.
+  case heading(level: Int, StyledText)
+  case paragraph(StyledText)
+  case keyValues([KeyValue])
+  /// Tightly spaced entries with markers; each entry may split between lines.
+  case list([ListItem])
+  case table(Table)
+  case alert(Alert)
+  /// A boxed notice such as "PENDING CLINICIAN REVIEW".
+  case stamp(StyledText)
+  case checklist([ChecklistItem])
+  /// Blocks that flow through the template's columns (left column first), balanced on the
+  /// last page they reach.
+  case columns([Block])
+}
+
+/// A document ready for pagination: content plus what every page repeats.
+public struct Document: Equatable, Sendable {
+  /// The template's document id, e.g. `er-sheet`.
+  public var kind: String
+  /// A generic title for the PDF metadata. Never contains the patient's name.
+  public var title: String
+  /// BCP 47 language of the fixed labels, e.g. `en`.
+  public var language: String
+  /// Header of page 1.
+  public var firstPageHeader: StyledText
+  /// Header of every later page: the patient's name and date of birth.
+  public var continuationHeader: StyledText
+  /// Footer, left: the printed time.
+  public var footerLeft: StyledText
+  /// Footer, middle: template and content versions.
+  public var footerCenter: StyledText
+  /// The page-number label with `{page}` and `{pages}` placeholders ("Page {page} of {pages}").
+  public var pageNumberFormat: String
+  public var pageNumberStyle: String
+  /// Shown boxed in the header of every page when set (e.g. "PENDING CLINICIAN REVIEW").
+  public var pageStamp: StyledText?
+  public var blocks: [Block]
+
+  public init(
+    kind: String, title: String, language: String, firstPageHeader: StyledText,
+    continuationHeader: StyledText, footerLeft: StyledText, footerCenter: StyledText,
+    pageNumberFormat: String, pageNumberStyle: String, pageStamp: StyledText? = nil,
+    blocks: [Block]
+  ) {
+    self.kind = kind
+    self.title = title
+    self.language = language
+    self.firstPageHeader = firstPageHeader
+    self.continuationHeader = continuationHeader
+    self.footerLeft = footerLeft
+    self.footerCenter = footerCenter
+    self.pageNumberFormat = pageNumberFormat
+    self.pageNumberStyle = pageNumberStyle
+    self.pageStamp = pageStamp
+    self.blocks = blocks
+  }
+
+  /// "Page 2 of 3" from the locale's format.
+  public func pageNumberText(page: Int, of pages: Int) -> String {
+    pageNumberFormat.replacingAll("{page}", with: String(page))
+      .replacingAll("{pages}", with: String(pages))
+  }
+}
+
+extension String {
+  /// Replaces every occurrence of `target` (no Foundation in this module).
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

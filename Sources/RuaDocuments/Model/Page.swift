@@ -1,0 +1,73 @@
+/// A rectangle in PDF points, origin at the top left of the page.
+public struct Rect: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+  public var maxY: Double { y + height }
+}
+
+/// Text to draw: the whole text is laid out at `width`, and only `lines` are drawn, the first
+/// of them with its top at `origin.y`. A block split across pages draws the rest elsewhere.
+public struct TextBox: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var text: StyledText
+  public var lines: Range<Int>
+  public init(x: Double, y: Double, width: Double, text: StyledText, lines: Range<Int>) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.text = text
+    self.lines = lines
+  }
+}
+
+/// One drawing instruction. Tags nest and balance within a page.
+public enum PageItem: Equatable, Sendable {
+  /// A PDF structure tag: H1, H2, P, Table, TR, TH, TD.
+  case beginTag(String)
+  case endTag
+  case text(TextBox)
+  case fill(Rect, Tone)
+  case frame(Rect, Tone, lineWidth: Double)
+  case rule(x: Double, y: Double, width: Double, Tone)
+  case checkbox(Rect, checked: Bool)
+}
+
+/// One paginated page.
+public struct Page: Equatable, Sendable {
+  public var number: Int
+  public var count: Int
+  public var width: Double
+  public var height: Double
+  public var items: [PageItem]
+
+  /// All text boxes in drawing order.
+  public var textBoxes: [TextBox] {
+    items.compactMap { if case .text(let box) = $0 { return box } else { return nil } }
+  }
+}
+
+/// Measures text for the paginator. A struct of closures so tests can use a font-free fake
+/// and `RuaRender` a real Pango one.
+public struct TextMeasurer {
+  /// The height of each line `text` wraps into at `width` points.
+  public var lineHeights: (_ text: StyledText, _ width: Double) -> [Double]
+
+  public init(lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double]) {
+    self.lineHeights = lineHeights
+  }
+
+  /// The height of `text` wrapped at `width`.
+  public func height(_ text: StyledText, width: Double) -> Double {
+    text.isEmpty ? 0 : lineHeights(text, width).reduce(0, +)
+  }
+}

@@ -1,0 +1,39 @@
+/// A piece of text in one template style. Patient data travels only as runs, never as markup.
+public struct TextRun: Equatable, Sendable {
+  public var text: String
+  /// A style name from the template (`styles.<name>`).
+  public var style: String
+
+  public init(_ text: String, style: String) {
+    self.text = text
+    self.style = style
+  }
+}
+
+/// Text made of styled runs; the renderer turns it into one Pango layout with an attribute list.
+public struct StyledText: Equatable, Sendable {
+  public var runs: [TextRun]
+
+  public init(_ runs: [TextRun]) { self.runs = runs.filter { !$0.text.isEmpty } }
+
+  public init(_ text: String, style: String) { self.init([TextRun(text, style: style)]) }
+
+  public static let empty = StyledText([])
+
+  /// The text without styles, for tests and the text dump.
+  public var plainText: String { runs.map(\.text).joined() }
+
+  public var isEmpty: Bool { runs.isEmpty }
+
+  /// The style of the first run: the layout's base font.
+  public var baseStyle: String? { runs.first?.style }
+
+  /// Every style name used, in order of first use.
+  public var styleNames: [String] {
+    var seen: [String] = []
+    for run in runs where !seen.contains(run.style) { seen.append(run.style) }
+    return seen
+  }
+
+  public static func + (a: StyledText, b: StyledText) -> StyledText { StyledText(a.runs + b.runs) }
+}

@@ -1,0 +1,141 @@
+import RuaCore
+
+/// Every fixed label a document prints. A locale file must define all of them.
+public enum LabelKey: String, Sendable, CaseIterable {
+  case pageNumber = "page.number"
+  case continued = "page.continued"
+  case printed = "footer.printed"
+  case versions = "footer.versions"
+  case pendingReview = "stamp.pendingReview"
+  case erTitle = "er.title"
+  case erHeader = "er.header"
+  case preferredName = "er.preferredName"
+  case dateOfBirth = "er.dateOfBirth"
+  case age = "er.age"
+  case ageValue = "er.ageValue"
+  case sex = "er.sex"
+  case weight = "er.weight"
+  case language = "er.language"
+  case interpreter = "er.interpreter"
+  case interpreterNeeded = "er.interpreterNeeded"
+  case interpreterNotNeeded = "er.interpreterNotNeeded"
+  case informationAsOf = "er.informationAsOf"
+  case notRecorded = "er.notRecorded"
+  case sexFemale = "sex.female"
+  case sexMale = "sex.male"
+  case sexOther = "sex.other"
+  case sexUnknown = "sex.unknown"
+  case allergies = "alert.allergies"
+  case noKnownAllergies = "alert.noKnownAllergies"
+  case allergiesNotRecorded = "alert.allergiesNotRecorded"
+  case allergiesNotRecordedText = "alert.allergiesNotRecordedText"
+  case noKnownAllergiesText = "alert.noKnownAllergiesText"
+  case intolerance = "alert.intolerance"
+  case severityMild = "severity.mild"
+  case severityModerate = "severity.moderate"
+  case severitySevere = "severity.severe"
+  case severityUnknown = "severity.unknown"
+  case bloodThinner = "alert.bloodThinner"
+  case highAlert = "alert.highAlert"
+  case antiplatelet = "alert.antiplatelet"
+  case antiplateletText = "alert.antiplateletText"
+  case devicesBand = "alert.devices"
+  case otherAlertsBand = "alert.otherAlerts"
+  case codeStatus = "alert.codeStatus"
+  case codeStatusNone = "alert.codeStatusNone"
+  case directiveKeptAt = "alert.directiveKeptAt"
+  case medications = "section.medications"
+  case conditions = "section.conditions"
+  case contacts = "section.contacts"
+  case careTeam = "section.careTeam"
+  case hospital = "section.hospital"
+  case baseline = "section.baseline"
+  case devices = "section.devices"
+  case otherAlerts = "section.otherAlerts"
+  case insurance = "section.insurance"
+  case dependents = "section.dependents"
+  case details = "section.details"
+  case notes = "details.notes"
+  case columnMedication = "column.medication"
+  case columnStrength = "column.strength"
+  case columnDose = "column.dose"
+  case columnSchedule = "column.schedule"
+  case columnNotes = "column.notes"
+  case asNeeded = "med.asNeeded"
+  case asNeededFor = "med.asNeededFor"
+  case maxPerDay = "med.maxPerDay"
+  case onHold = "med.onHold"
+  case timeMorning = "time.morning"
+  case timeNoon = "time.noon"
+  case timeEvening = "time.evening"
+  case timeBedtime = "time.bedtime"
+  case since = "condition.since"
+  case proxy = "contact.proxy"
+  case roleEmergency = "role.emergency"
+  case rolePOA = "role.poa"
+  case roleCaregiver = "role.caregiver"
+  case altPhone = "contact.altPhone"
+  case pharmacy = "careTeam.pharmacy"
+  case cognition = "baseline.cognition"
+  case mobility = "baseline.mobility"
+  case hearing = "baseline.hearing"
+  case vision = "baseline.vision"
+  case communication = "baseline.communication"
+  case otherBaseline = "baseline.other"
+  case address = "home.address"
+  case phone = "home.phone"
+  case emptyMedications = "empty.medications"
+  case emptyConditions = "empty.conditions"
+  case emptyContacts = "empty.contacts"
+  case emptyCareTeam = "empty.careTeam"
+  case emptyHospital = "empty.hospital"
+  case emptyBaseline = "empty.baseline"
+  case emptyDevices = "empty.devices"
+  case emptyAlerts = "empty.alerts"
+  case emptyInsurance = "empty.insurance"
+  case emptyDependents = "empty.dependents"
+  case emptyHome = "empty.home"
+}
+
+/// The labels of one locale (`templates/locales/<language>.json`).
+public struct Labels: Equatable, Sendable {
+  /// BCP 47 language tag, e.g. `es`.
+  public var language: String
+  public var file: String
+  private var values: [LabelKey: String]
+
+  /// The label for `key`. Always present: parsing refuses a locale that lacks one.
+  public subscript(key: LabelKey) -> String { values[key] ?? key.rawValue }
+
+  /// The label with `{name}` placeholders filled in.
+  public func format(_ key: LabelKey, _ arguments: [String: String]) -> String {
+    var text = self[key]
+    for (name, value) in arguments.sorted(by: { $0.key < $1.key }) {
+      text = text.replacingAll("{\(name)}", with: value)
+    }
+    return text
+  }
+
+  /// A calendar date written the locale's way ("Feb 14, 1945", "14 feb 1945").
+  public func format(date: CivilDate) -> String { formatted(date, locale: language) }
+
+  /// Parses a locale file. Fails naming the file and the first missing or malformed key.
+  public static func parse(_ text: String, file: String) throws(TemplateError) -> Labels {
+    let reader = JSONFieldReader(file: file)
+    let root = try reader.parse(text)
+    _ = try reader.members(root, "")
+    let language = try reader.string(root["language"], "language")
+    let members = try reader.members(root["labels"], "labels")
+    var values: [LabelKey: String] = [:]
+    for (key, value) in members {
+      guard let label = LabelKey(rawValue: key) else {
+        throw reader.fail("labels.\(key)", "not a known label; remove it or fix its spelling")
+      }
+      values[label] = try reader.string(value, "labels.\(key)")
+    }
+    for key in LabelKey.allCases where values[key] == nil {
+      throw reader.fail("labels.\(key.rawValue)", "missing; every locale must define it")
+    }
+    return Labels(language: language, file: file, values: values)
+  }
+}

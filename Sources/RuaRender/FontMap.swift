@@ -1,0 +1,51 @@
+internal import CPangoCairo
+
+/// A Pango font map and context that see only the fonts named by the pinned fontconfig file.
+/// One per renderer (and so per thread); freed in deinit.
+final class FontMap {
+  let fontMap: UnsafeMutablePointer<PangoFontMap>
+  let context: OpaquePointer
+  private let config: OpaquePointer
+
+  init(fontsConf path: String, language: String) throws(RenderError) {
+    guard let config = FcConfigCreate() else { throw .fontConfiguration(file: path) }
+    // > FcConfigParseAndLoad: returns FcFalse if some error occurred while loading the file.
+    guard FcConfigParseAndLoad(config, path, FcBool(1)) != 0, FcConfigBuildFonts(config) != 0 else {
+      FcConfigDestroy(config)
+      throw .fontConfiguration(file: path)
+    }
+    guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+      FcConfigDestroy(config)
+      throw .fontConfiguration(file: path)
+    }
+    // The font map takes its own reference to the config.
+    pango_fc_font_map_set_config(
+      OpaquePointer(map), config)
+    self.config = config
+    self.fontMap = map
+    guard let context = pango_font_map_create_context(map) else {
+      g_object_unref(UnsafeMutableRawPointer(map))
+      FcConfigDestroy(config)
+      throw .fontConfiguration(file: path)
+    }
+    self.context = context
+    // pango-cairo assumes 96 dpi; PDF user space is 72 units per inch.
+    pango_cairo_context_set_resolution(context, 72)
+    pango_context_set_round_glyph_positions(context, 0)
+    pango_context_set_language(context, pango_language_from_string(language))
+    let options = cairo_font_options_create()
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    pango_cairo_context_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+  }
+
+  deinit {
+    g_object_unref(UnsafeMutableRawPointer(context))
+    g_object_unref(UnsafeMutableRawPointer(fontMap))
+    FcConfigDestroy(config)
+  }
+}
+
+@available(*, unavailable) extension FontMap: Sendable {}

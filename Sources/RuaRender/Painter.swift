@@ -1,0 +1,104 @@
+internal import CPangoCairo
+import RuaDocuments
+
+/// Draws paginated pages onto a PDF surface, one `cairo_t` for the whole document.
+final class Painter {
+  private let cr: OpaquePointer
+  private let surface: PDFSurface
+  private let context: OpaquePointer
+  private let template: Template
+  private var openTags: [String] = []
+
+  init(surface: PDFSurface, context: OpaquePointer, template: Template) throws(RenderError) {
+    self.surface = surface
+    self.context = context
+    self.template = template
+    cr = cairo_create(surface.surface)
+    try check("cairo_create")
+  }
+
+  deinit { cairo_destroy(cr) }
+
+  func draw(_ page: Page) throws(RenderError) {
+    for item in page.items {
+      switch item {
+      case .beginTag(let name):
+        cairo_tag_begin(cr, name, "")
+        openTags.append(name)
+      case .endTag:
+        if let name = openTags.popLast() { cairo_tag_end(cr, name) }
+      case .text(let box):
+        try drawText(box)
+      case .fill(let rect, let tone):
+        setColour(colours(tone).fill)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(cr)
+      case .frame(let rect, let tone, let lineWidth):
+        setColour(colours(tone).border)
+        cairo_set_line_width(cr, lineWidth)
+        let inset = lineWidth / 2
+        cairo_rectangle(
+          cr, rect.x + inset, rect.y + inset, rect.width - lineWidth, rect.height - lineWidth)
+        cairo_stroke(cr)
+      case .rule(let x, let y, let width, let tone):
+        setColour(colours(tone).border)
+        cairo_set_line_width(cr, 0.5)
+        cairo_move_to(cr, x, y)
+        cairo_line_to(cr, x + width, y)
+        cairo_stroke(cr)
+      case .checkbox(let rect, let checked):
+        drawCheckbox(rect, checked: checked)
+      }
+    }
+    while let name = openTags.popLast() { cairo_tag_end(cr, name) }
+    cairo_show_page(cr)
+    try check("drawing page \(page.number)")
+  }
+
+  private func drawText(_ box: TextBox) throws(RenderError) {
+    let layout = try TextLayout(
+      box.text, width: box.width, context: context, template: template)
+    let lines = layout.lines
+    guard let first = box.lines.first, first < lines.count else { return }
+    let top = lines[first].top
+    for index in box.lines where index < lines.count {
+      guard let line = layout.line(index) else { continue }
+      cairo_move_to(cr, box.x + lines[index].x, box.y + lines[index].baseline - top)
+      pango_cairo_show_layout_line(cr, line)
+    }
+  }
+
+  private func drawCheckbox(_ rect: Rect, checked: Bool) {
+    cairo_set_source_rgb(cr, 0, 0, 0)
+    cairo_set_line_width(cr, 0.8)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+    cairo_stroke(cr)
+    guard checked else { return }
+    cairo_move_to(cr, rect.x + rect.width * 0.2, rect.y + rect.height * 0.55)
+    cairo_line_to(cr, rect.x + rect.width * 0.42, rect.y + rect.height * 0.8)
+    cairo_line_to(cr, rect.x + rect.width * 0.85, rect.y + rect.height * 0.2)
+    cairo_stroke(cr)
+  }
+
+  private func colours(_ tone: Tone) -> ToneColours {
+    template.tones[tone]
+      ?? ToneColours(fill: Colour(red: 0.92, green: 0.92, blue: 0.92), border: .black)
+  }
+
+  private func setColour(_ colour: Colour) {
+    cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue)
+  }
+
+  private func check(_ operation: String) throws(RenderError) {
+    let status = cairo_status(cr)
+    if status != CAIRO_STATUS_SUCCESS {
+      throw .cairo(operation: operation, status: PDFSurface.describe(status))
+    }
+    let surfaceStatus = cairo_surface_status(surface.surface)
+    if surfaceStatus != CAIRO_STATUS_SUCCESS {
+      throw .cairo(operation: operation, status: PDFSurface.describe(surfaceStatus))
+    }
+  }
+}
+
+@available(*, unavailable) extension Painter: Sendable {}

@@ -1,0 +1,27 @@
+/// Why a document could not be drawn. Never carries patient text: a missing glyph names the
+/// style, not the words.
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The pinned fontconfig file could not be loaded.
+  case fontConfiguration(file: String)
+  /// The document uses a style the template does not define.
+  case unknownStyle(name: String, template: String)
+  /// Some text in this style has characters none of the pinned fonts can draw.
+  case missingGlyphs(style: String)
+  /// Cairo reported an error during `operation`.
+  case cairo(operation: String, status: String)
+
+  public var description: String {
+    switch self {
+    case .fontConfiguration(let file):
+      return "\(file): cannot load this fontconfig file; check that it exists and is valid XML"
+    case .unknownStyle(let name, let template):
+      return "\(template): styles.\(name): missing; the document uses it"
+    case .missingGlyphs(let style):
+      return
+        "text in style \"\(style)\" has characters the pinned fonts cannot draw; "
+        + "install fonts-noto-core and fonts-noto-cjk, or add a font for that script to templates/fonts.conf"
+    case .cairo(let operation, let status):
+      return "cairo failed during \(operation): \(status)"
+    }
+  }
+}

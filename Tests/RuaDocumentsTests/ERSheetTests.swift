@@ -1,0 +1,88 @@
+import RuaCore
+import RuaDocuments
+import Testing
+
+@Suite struct ERSheetTests {
+  let today = day(2026, 11, 29)
+
+  func sheet(_ patient: Patient, language: String = "en") throws -> Document {
+    let template = try Template.parse(
+      TemplateTests.shipped("er-sheet.json"), file: "templates/er-sheet.json")
+    let labels = try Labels.parse(
+      TemplateTests.shipped("locales/\(language).json"), file: "\(language).json")
+    let table = DrugClassTable(contentVersion: 1, sources: [], classes: [])
+    return ERSheet.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
+      today: today, informationAsOf: nil, printedAt: "now", labels: labels, template: template,
+      contentVersion: "1", pendingReview: false)
+  }
+
+  /// All text of the document, in block order.
+  func texts(_ document: Document) -> [String] {
+    func walk(_ block: Block) -> [String] {
+      switch block {
+      case .heading(_, let text), .paragraph(let text), .stamp(let text): return [text.plainText]
+      case .keyValues(let rows): return rows.flatMap { [$0.label.plainText, $0.value.plainText] }
+      case .list(let items): return items.map(\.text.plainText)
+      case .table(let table):
+        return table.columns.map(\.header.plainText) + table.rows.flatMap { $0.map(\.plainText) }
+      case .alert(let alert): return [alert.label.plainText, alert.text.plainText]
+      case .checklist(let items): return items.map(\.text.plainText)
+      case .columns(let blocks): return blocks.flatMap(walk)
+      }
+    }
+    return document.blocks.flatMap(walk)
+  }
+
+  @Test func emptyRecordSaysSoInEverySection() throws {
+    let patient = Patient(
+      id: "p", fullName: "Ana Empty", dateOfBirth: day(1940, 1, 2))
+    let all = try texts(sheet(patient))
+    for expected in [
+      "ALLERGIES NOT RECORDED", "No current medications recorded.", "No conditions recorded.",
+      "No emergency contacts recorded.", "Usual baseline not recorded.",
+      "No implanted devices recorded.",
+      "No preferred hospital recorded.", "Insurance not recorded.", "None on file",
+    ] {
+      #expect(all.contains(expected), "missing \(expected)")
+    }
+    #expect(all.contains("Jan 2, 1940"))
+    #expect(all.contains("86 years"))
+  }
+
+  @Test func noKnownAllergiesIsPrintedExplicitly() throws {
+    var patient = Patient(
+      id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
+    patient.noKnownAllergies = true
+    #expect(try texts(sheet(patient)).contains("NO KNOWN ALLERGIES"))
+  }
+
+  @Test func headersNameThePatientOnlyOnContinuationPages() throws {
+    var patient = Patient(
+      id: "p", fullName: "Ana Núñez", dateOfBirth: day(1940, 1, 2))
+    patient.allergies = [Allergy(substance: "Latex", reaction: "hives", severity: .severe)]
+    let document = try sheet(patient, language: "es")
+    #expect(document.title == "Hoja de información de emergencia")
+    #expect(!document.title.contains("Ana"))
+    #expect(document.continuationHeader.plainText.contains("Ana Núñez"))
+    #expect(document.continuationHeader.plainText.contains("2 ene 1940"))
+    #expect(texts(document).contains("Latex — hives, GRAVE"))
+    #expect(document.pageNumberText(page: 1, of: 2) == "Página 1 de 2")
+  }
+
+  @Test func asNeededMedicationIsMarkedInWords() throws {
+    var patient = Patient(
+      id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
+    patient.medications = [
+      Medication(
+        id: "m", name: "acetaminophen", strength: "500 mg", dose: "1 tablet", asNeeded: true,
+        asNeededReason: "pain")
+    ]
+    #expect(try texts(sheet(patient)).contains("AS NEEDED for pain"))
+  }
+}
+
+/// A calendar date for fixtures (the epoch if the parts are invalid, which fails the test).
+func day(_ year: Int, _ month: Int, _ dayOfMonth: Int) -> CivilDate {
+  CivilDate(year: year, month: month, day: dayOfMonth) ?? CivilDate(daysSinceEpoch: 0)
+}
