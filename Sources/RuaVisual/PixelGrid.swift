@@ -87,7 +87,12 @@ public struct PixelGrid: Sendable, Equatable {
   /// A pixel rectangle expressed in points (exact: pixel edges are at multiples of 72/dpi).
   public func pointRect(_ rect: PixelRect) -> PointRect {
     PointRect(
-      x: Double(rect.x) / scale, y: Double(rect.y) / scale,
-      width: Double(rect.width) / scale, height: Double(rect.height) / scale)
+      x: points(rect.x), y: points(rect.y), width: points(rect.width),
+      height: points(rect.height))
+  }
+
+  /// Pixels to points as `pixels × 72 / dpi` (one rounding, so 300 px at 150 dpi is 144 pt).
+  public func points(_ pixels: Int) -> Double {
+    Double(pixels) * 72 / dpi
   }
 }
