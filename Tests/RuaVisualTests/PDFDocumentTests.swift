@@ -56,7 +56,7 @@ import Testing
     #expect(raster.pixels.allSatisfy { $0 >> 24 == 0xFF })
     // The box on page 1 is drawn in its colour (0.1, 0.3, 0.8).
     let page1 = try document.render(page: 1, dpi: 72)
-    #expect(page1[100, 80] == Raster.rgb(26, 74, 204))
+    #expect(page1[100, 80] == Raster.rgb(25, 76, 204))
   }
 
   @Test func samePageRendersToTheSameBytesTwice() throws {
