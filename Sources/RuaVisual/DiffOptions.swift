@@ -26,14 +26,15 @@ public struct DiffOptions: Sendable, Equatable {
 
   /// Throws when a value is out of range, naming the option.
   public func validate() throws(VisualError) {
-    guard dpi.isFinite, dpi >= 1, dpi <= 2400 else {
-      throw VisualError(.invalidArgument, "--dpi must be between 1 and 2400, not \(dpi)")
+    guard dpi.isFinite, dpi >= 1, dpi <= 1200 else {
+      throw VisualError(.invalidArgument, "--dpi must be between 1 and 1200, not \(dpi)")
     }
     guard (0...255).contains(tolerance) else {
       throw VisualError(.invalidArgument, "--tolerance must be between 0 and 255, not \(tolerance)")
     }
     guard maxDiffPixels >= 0 else {
-      throw VisualError(.invalidArgument, "--max-diff-pixels must be 0 or more, not \(maxDiffPixels)")
+      throw VisualError(
+        .invalidArgument, "--max-diff-pixels must be 0 or more, not \(maxDiffPixels)")
     }
   }
 }

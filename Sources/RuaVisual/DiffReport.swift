@@ -98,7 +98,8 @@ public struct DiffReport: Sendable, Equatable {
     }
     var text = "page \(page.page):"
     if page.reasons.contains(.size), let a = page.sizeA, let b = page.sizeB {
-      text += " size \(points(a.width))×\(points(a.height)) pt → \(points(b.width))×\(points(b.height)) pt;"
+      text +=
+        " size \(points(a.width))×\(points(a.height)) pt → \(points(b.width))×\(points(b.height)) pt;"
     }
     if page.differingPixels > 0 || page.reasons.contains(.pixels) {
       text += " \(page.differingPixels) pixel(s) differ (allowed \(page.allowedPixels))"

@@ -18,7 +18,8 @@ public struct Mask: Sendable, Equatable, CustomStringConvertible {
     else {
       throw VisualError(
         .invalidArgument,
-        "mask '\(text)' is not PAGE:x,y,w,h (points from the top-left corner, e.g. 2:36,700,200,40)")
+        "mask '\(text)' is not PAGE:x,y,w,h (points from the top-left corner, e.g. 2:36,700,200,40)"
+      )
     }
     if parts[0] == "*" {
       page = nil
@@ -42,7 +43,8 @@ public struct Mask: Sendable, Equatable, CustomStringConvertible {
 
   /// The `PAGE:x,y,w,h` text this mask parses from.
   public var description: String {
-    (page.map(String.init) ?? "*") + ":" + [rect.x, rect.y, rect.width, rect.height]
+    (page.map(String.init) ?? "*") + ":"
+      + [rect.x, rect.y, rect.width, rect.height]
       .map(Self.short).joined(separator: ",")
   }
 

@@ -34,9 +34,9 @@ public final class PDFDocument {
     self.handle = document
   }
 
-  /// Reads and opens the PDF at `path`; errors name `path`.
-  public convenience init(path: String) throws(VisualError) {
-    try self.init(bytes: try Self.readFile(path), name: path)
+  /// Reads and opens the PDF at `path`; errors name `shownAs` (default `path`).
+  public convenience init(path: String, shownAs name: String? = nil) throws(VisualError) {
+    try self.init(bytes: try Self.readFile(path, shownAs: name ?? path), name: name ?? path)
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -104,9 +104,9 @@ public final class PDFDocument {
   }
 
   /// The whole file, read with plain read(2) so errors carry errno text.
-  static func readFile(_ path: String) throws(VisualError) -> [UInt8] {
+  static func readFile(_ path: String, shownAs name: String) throws(VisualError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw unreadable(path) }
+    guard fd >= 0 else { throw unreadable(name) }
     defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -114,7 +114,7 @@ public final class PDFDocument {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw unreadable(path)
+        throw unreadable(name)
       }
       if count == 0 { break }
       bytes.append(contentsOf: chunk[0..<count])

@@ -34,7 +34,8 @@ extension Raster {
     defer { cairo_surface_destroy(loaded) }
     let status = cairo_surface_status(loaded)
     guard status == CAIRO_STATUS_SUCCESS else {
-      throw VisualError(.image, "\(name) is not a readable PNG (" + ImageSurface.describe(status) + ")")
+      throw VisualError(
+        .image, "\(name) is not a readable PNG (" + ImageSurface.describe(status) + ")")
     }
     if cairo_image_surface_get_format(loaded) == CAIRO_FORMAT_ARGB32 {
       self = try ImageSurface.raster(from: loaded)

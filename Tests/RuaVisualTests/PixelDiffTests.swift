@@ -58,7 +58,8 @@ import Testing
     // At 72 dpi one point is one pixel.
     let masked = VisualDiff.compare(
       raster: white, raster: changed, page: 3,
-      options: DiffOptions(dpi: 72, masks: [Mask(page: 3, rect: PointRect(x: 9, y: 9, width: 4, height: 4))]))
+      options: DiffOptions(
+        dpi: 72, masks: [Mask(page: 3, rect: PointRect(x: 9, y: 9, width: 4, height: 4))]))
     #expect(!masked.isDifferent)
     #expect(masked.maskedPixels == 2)
   }
@@ -75,8 +76,12 @@ import Testing
   }
 
   @Test func textDiffListsRemovedThenAddedLines() {
-    let changes = TextDiff.lines("Fall guide\nKeep the hallway lit\nEnd", "Fall guide\nKeep the stairway lit\nEnd")
-    #expect(changes == [TextChange(.removed, "Keep the hallway lit"), TextChange(.added, "Keep the stairway lit")])
+    let changes = TextDiff.lines(
+      "Fall guide\nKeep the hallway lit\nEnd", "Fall guide\nKeep the stairway lit\nEnd")
+    #expect(
+      changes == [
+        TextChange(.removed, "Keep the hallway lit"), TextChange(.added, "Keep the stairway lit"),
+      ])
     #expect(TextDiff.lines("same", "same").isEmpty)
     #expect(TextDiff.lines("a", "a\nb") == [TextChange(.added, "b")])
   }

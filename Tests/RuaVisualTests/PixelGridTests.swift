@@ -12,7 +12,9 @@ import Testing
     (595.276, 841.89, 150.0, 1241, 1754),
     (595.276, 841.89, 300.0, 2481, 3508),
   ])
-  func pageSizesRoundUp(width: Double, height: Double, dpi: Double, pixelsWide: Int, pixelsHigh: Int) {
+  func pageSizesRoundUp(
+    width: Double, height: Double, dpi: Double, pixelsWide: Int, pixelsHigh: Int
+  ) {
     let size = PixelGrid(dpi: dpi).pixelSize(of: PageSize(width: width, height: height))
     #expect(size.width == pixelsWide)
     #expect(size.height == pixelsHigh)
@@ -26,10 +28,12 @@ import Testing
         PointRect(x: 10, y: 10, width: 10, height: 10), clipWidth: 1000, clipHeight: 1000))
     #expect(rect == PixelRect(x: 20, y: 20, width: 22, height: 22))
     #expect(
-      grid.pixelRect(PointRect(x: 900, y: 0, width: 10, height: 10), clipWidth: 100, clipHeight: 100)
+      grid.pixelRect(
+        PointRect(x: 900, y: 0, width: 10, height: 10), clipWidth: 100, clipHeight: 100)
         == nil)
-    #expect(grid.pointRect(PixelRect(x: 150, y: 300, width: 75, height: 15))
-      == PointRect(x: 72, y: 144, width: 36, height: 7.2))
+    #expect(
+      grid.pointRect(PixelRect(x: 150, y: 300, width: 75, height: 15))
+        == PointRect(x: 72, y: 144, width: 36, height: 7.2))
   }
 
   @Test func masksParseFromPageAndPoints() throws {
@@ -43,7 +47,9 @@ import Testing
     #expect(!mask.applies(to: 1))
   }
 
-  @Test(arguments: ["2", "2:1,2,3", "0:1,2,3,4", "x:1,2,3,4", "1:1,2,0,4", "1:-1,2,3,4", "1:a,b,c,d", "1:1,2,3,4,5"])
+  @Test(arguments: [
+    "2", "2:1,2,3", "0:1,2,3,4", "x:1,2,3,4", "1:1,2,0,4", "1:-1,2,3,4", "1:a,b,c,d", "1:1,2,3,4,5",
+  ])
   func badMasksAreRefusedWithTheText(text: String) {
     #expect {
       try Mask(parsing: text)

@@ -12,7 +12,9 @@ import Testing
     #expect(report.identicalBytes)
     #expect(report.pages.isEmpty)
     #expect(report.isSame)
-    #expect(report.summary(nameA: "a.pdf", nameB: "b.pdf") == "a.pdf and b.pdf are the same (identical bytes)\n")
+    #expect(
+      report.summary(nameA: "a.pdf", nameB: "b.pdf")
+        == "a.pdf and b.pdf are the same (identical bytes)\n")
   }
 
   @Test func sameContentWithAnotherCreationDateIsTheSame() throws {
@@ -118,7 +120,9 @@ import Testing
   @Test func outOfRangeOptionsAreRefused() throws {
     let a = try open(.base, "a.pdf")
     let b = try open(.moved, "b.pdf")
-    for options in [DiffOptions(dpi: 0), DiffOptions(tolerance: 256), DiffOptions(maxDiffPixels: -1)] {
+    for options in [
+      DiffOptions(dpi: 0), DiffOptions(tolerance: 256), DiffOptions(maxDiffPixels: -1),
+    ] {
       #expect(throws: VisualError.self) { try VisualDiff.compare(a, b, options: options) }
     }
   }
