@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// What a pixel comparison found on one page.
 public struct PixelComparison: Sendable, Equatable {
   /// The compared canvas: the larger width and height of the two rasters.
@@ -33,6 +35,12 @@ public enum PixelDiff {
     a.pixels.withUnsafeBufferPointer { pa in
       b.pixels.withUnsafeBufferPointer { pb in
         for y in 0..<height {
+          // Rows present in both and byte-identical cannot hold a difference.
+          if a.width == b.width, y < a.height, y < b.height,
+            memoryEqual(pa, pb, from: y * a.width, count: a.width)
+          {
+            continue
+          }
           for x in 0..<width {
             let inA = x < a.width && y < a.height
             let inB = x < b.width && y < b.height
@@ -63,6 +71,14 @@ public enum PixelDiff {
     return PixelComparison(
       width: width, height: height, differingPixels: differing, maskedPixels: hidden,
       changedRegion: region, classes: classes)
+  }
+
+  @inline(__always)
+  static func memoryEqual(
+    _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, from start: Int, count: Int
+  ) -> Bool {
+    guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return count == 0 }
+    return memcmp(baseA + start, baseB + start, count * 4) == 0
   }
 
   /// True when every channel differs by at most `limit`.

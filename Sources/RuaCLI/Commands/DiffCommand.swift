@@ -58,6 +58,7 @@ struct DiffCommand: Command {
         throw CLIError(error.message, code: .diffError)
       }
     }
+    VisualSupport.keepLargeBuffers()
     let a = try open(fileA, context)
     let b = try open(fileB, context)
     try check(options, a, b)

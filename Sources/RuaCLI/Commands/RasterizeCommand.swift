@@ -26,6 +26,7 @@ struct RasterizeCommand: Command {
       throw .usage("rasterize needs -o DIR, the folder for the PNG files")
     }
     let dpi = try VisualSupport.dpi(arguments.value("dpi"), code: .usage)
+    VisualSupport.keepLargeBuffers()
     let document: PDFDocument
     do {
       document = try PDFDocument(path: context.absolute(file), shownAs: file)
