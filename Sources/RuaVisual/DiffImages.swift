@@ -3,19 +3,21 @@ public enum DiffImages {
   /// Differing pixels in red over a faded copy of `reference`; masked areas tinted blue.
   public static func highlight(reference: Raster, comparison: PixelComparison) -> Raster {
     var image = Raster(width: comparison.width, height: comparison.height, filledWith: Raster.white)
-    let classes = comparison.classes
     for y in 0..<image.height {
       for x in 0..<image.width {
-        let index = y * image.width + x
-        switch classes?[index] ?? 0 {
-        case 1:
-          image.pixels[index] = red
-        case 2:
-          image.pixels[index] = tintBlue(faded(reference, x, y))
-        default:
-          image.pixels[index] = faded(reference, x, y)
-        }
+        image.pixels[y * image.width + x] = faded(reference, x, y)
       }
+    }
+    for mask in comparison.masks {
+      let (x0, x1) = (max(0, mask.x), min(image.width, mask.x + mask.width))
+      let (y0, y1) = (max(0, mask.y), min(image.height, mask.y + mask.height))
+      guard x1 > x0, y1 > y0 else { continue }
+      for y in y0..<y1 {
+        for x in x0..<x1 { image[x, y] = tintBlue(image[x, y]) }
+      }
+    }
+    if let classes = comparison.classes {
+      for index in classes.indices where classes[index] == 1 { image.pixels[index] = red }
     }
     return image
   }

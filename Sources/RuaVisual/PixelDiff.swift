@@ -13,6 +13,8 @@ public struct PixelComparison: Sendable, Equatable {
   public let changedRegion: PixelRect?
   /// Per pixel, row by row: 0 same, 1 differing, 2 differing but masked. Only when asked for.
   public let classes: [UInt8]?
+  /// The masks that applied, in pixels.
+  public let masks: [PixelRect]
 }
 
 /// Pixel-by-pixel comparison of two rasters; pure Swift over the buffers.
@@ -70,7 +72,7 @@ public enum PixelDiff {
       ? nil : PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     return PixelComparison(
       width: width, height: height, differingPixels: differing, maskedPixels: hidden,
-      changedRegion: region, classes: classes)
+      changedRegion: region, classes: classes, masks: masks)
   }
 
   @inline(__always)

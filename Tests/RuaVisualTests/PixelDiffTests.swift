@@ -70,6 +70,12 @@ import Testing
     let diff = DiffImages.highlight(reference: white, comparison: comparison)
     #expect(Raster.channels(diff[10, 10]).r > 200 && Raster.channels(diff[10, 10]).g < 50)
     #expect(diff[0, 0] == Raster.white)
+    let masked = PixelDiff.compare(
+      white, changed, tolerance: 0, masks: [PixelRect(x: 0, y: 0, width: 4, height: 4)],
+      keepClasses: true)
+    let tinted = DiffImages.highlight(reference: white, comparison: masked)
+    #expect(Raster.channels(tinted[1, 1]).b > Raster.channels(tinted[1, 1]).r)
+    #expect(tinted[20, 20] == Raster.white)
     let sideBySide = DiffImages.sideBySide(white, changed, diff)
     #expect(sideBySide.width == 3 * 40 + 2 * 8)
     #expect(sideBySide[40 + 8 + 10, 10] == Raster.rgb(0, 0, 0))

@@ -14,7 +14,7 @@ struct RasterizeCommand: Command {
     """
   let options: [OptionSpec] = [
     OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)"),
-    OptionSpec("pages", .value, value: "A-B", help: "pages to render, e.g. 2 or 2-5 (default all)"),
+    OptionSpec("pages", .value, value: "A-B", help: "pages to render: 2, 2-5 or 2- (default all)"),
     OptionSpec("out", short: "o", .value, value: "DIR", help: "folder for the PNG files"),
   ]
 
