@@ -98,6 +98,20 @@ import Testing
     #expect(run.output.isEmpty)
   }
 
+  @Test func encryptedAndDamagedFilesAreError2NamingTheFile() throws {
+    let folder = try folder()
+    var locked = VisualMiniPDF.base
+    locked.encrypted = true
+    try folder.write("locked.pdf", locked.bytes())
+    try folder.write("cut.pdf", Array(VisualMiniPDF.base.bytes().prefix(200)))
+    let encrypted = VisualRun(["diff", "a.pdf", "locked.pdf"], in: folder)
+    #expect(encrypted.code.rawValue == 2)
+    #expect(encrypted.errors.contains("locked.pdf is encrypted (password protected)"))
+    let damaged = VisualRun(["diff", "cut.pdf", "a.pdf"], in: folder)
+    #expect(damaged.code.rawValue == 2)
+    #expect(damaged.errors.contains("cut.pdf is damaged"), "\(damaged.errors)")
+  }
+
   @Test(arguments: [
     (["a.pdf"], "diff takes two PDF files, got 1"),
     (["a.pdf", "moved.pdf", "--bogus"], "unknown option '--bogus'"),

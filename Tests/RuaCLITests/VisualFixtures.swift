@@ -20,6 +20,9 @@ struct VisualMiniPDF {
   var width = 595.0
   var height = 842.0
   var creationDate = "D:20240101000000Z"
+  /// Adds a standard-security /Encrypt dictionary whose check value fits no password, so a
+  /// reader asks for one.
+  var encrypted = false
 
   static let base = VisualMiniPDF(pages: [
     Page(boxes: [Box(x: 72, y: 72, width: 200, height: 30)], lines: [(140, "Medication list")]),
@@ -77,8 +80,14 @@ struct VisualMiniPDF {
       let digits = String(offset)
       out += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
     }
+    let hex32 = String(repeating: "5A", count: 32)
+    let encryption =
+      encrypted
+      ? " /Encrypt << /Filter /Standard /V 1 /R 2 /O <\(hex32)> /U <\(hex32)> /P -4 >>"
+        + " /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]" : ""
     out +=
-      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info 4 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info 4 0 R\(encryption) >>\n"
+      + "startxref\n\(xref)\n%%EOF\n"
     return Array(out.utf8)
   }
 }
