@@ -20,6 +20,12 @@ extension Raster {
     return sink.bytes
   }
 
+  /// Reads a PNG file (a golden or an earlier render); errors name `shownAs` (default `path`).
+  public init(pngFile path: String, shownAs name: String? = nil) throws(VisualError) {
+    let shown = name ?? path
+    try self.init(png: try PDFDocument.readFile(path, shownAs: shown), name: shown)
+  }
+
   /// Decodes PNG bytes (any PNG cairo reads) into ARGB32; `name` is used in errors.
   public init(png bytes: [UInt8], name: String) throws(VisualError) {
     let source = ByteSource(bytes)

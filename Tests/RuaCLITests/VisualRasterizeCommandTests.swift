@@ -32,7 +32,7 @@ import Testing
       ["rasterize", "--pages", "2-3", "a.pdf", "-o", "out", "--dpi=72"], in: folder)
     #expect(run.code == .success)
     #expect(folder.list("out") == ["page-002.png", "page-003.png"])
-    let raster = try Raster(png: folder.read("out/page-003.png"), name: "page-003.png")
+    let raster = try Raster(pngFile: folder.path + "/out/page-003.png")
     #expect(raster.width == 595 && raster.height == 842)
   }
 
