@@ -67,9 +67,13 @@ struct DiffCommand: Command {
     var images: [Int: [String: String]] = [:]
     let report: DiffReport
     do {
-      report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
-        guard let out else { return }
-        images[artifacts.page] = try write(artifacts, to: out, context)
+      // Without --out no pictures are made at all (they cost more than the comparison).
+      if let out {
+        report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
+          images[artifacts.page] = try write(artifacts, to: out, context)
+        }
+      } else {
+        report = try VisualDiff.compare(a, b, options: options)
       }
     } catch {
       throw CLIError(error.message, code: .diffError)
