@@ -61,6 +61,21 @@ import Testing
     #expect(pages[1]["reasons"]?.arrayValue == [.string("pixels")])
   }
 
+  @Test func jsonListsTheImagesWrittenAndTheTextChanges() throws {
+    let run = VisualRun(
+      ["diff", "a.pdf", "reworded.pdf", "--text", "--format", "json", "-o", "d", "--dpi", "50"],
+      in: try folder())
+    #expect(run.code == .failure)
+    let json = try JSONParser.parse(run.output)
+    let page = try #require(json["pages"]?.arrayValue?[2])
+    #expect(page["diffImage"]?.stringValue == "d/page-003-diff.png")
+    #expect(page["sideBySide"]?.stringValue == "d/page-003-side-by-side.png")
+    #expect(page["reasons"]?.arrayValue == [.string("pixels"), .string("text")])
+    let changes = try #require(page["text"]?.arrayValue)
+    #expect(changes.map { $0["change"]?.stringValue } == ["-", "+"])
+    #expect(json["pages"]?.arrayValue?[0]["diffImage"] == nil)
+  }
+
   @Test func maskOverTheChangeMakesThemTheSame() throws {
     let run = VisualRun(
       ["diff", "a.pdf", "moved.pdf", "--mask", "2:95,195,170,90"], in: try folder())

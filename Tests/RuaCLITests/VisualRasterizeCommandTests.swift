@@ -26,6 +26,16 @@ import Testing
     #expect(raster[Int(175 * 150 / 72), Int(240 * 150 / 72)] != Raster.white)
   }
 
+  @Test func renderingTwiceWritesTheSameBytes() throws {
+    let folder = try folderWithBase()
+    #expect(
+      VisualRun(["rasterize", "a.pdf", "--pages", "2", "-o", "one"], in: folder).code == .success)
+    #expect(
+      VisualRun(["rasterize", "a.pdf", "--pages", "2-", "-o", "two"], in: folder).code == .success)
+    #expect(folder.list("two") == ["page-002.png", "page-003.png"])
+    #expect(try folder.read("one/page-002.png") == folder.read("two/page-002.png"))
+  }
+
   @Test func pageRangeSelectsPages() throws {
     let folder = try folderWithBase()
     let run = VisualRun(
