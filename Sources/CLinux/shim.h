@@ -2,6 +2,7 @@
 // headers are included without _GNU_SOURCE (which would make their types differ from Glibc's);
 // the GNU-only calls are declared here with their documented values.
 #include <fcntl.h>
+#include <malloc.h>
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/types.h>

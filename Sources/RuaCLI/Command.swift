@@ -8,11 +8,14 @@ public protocol Command: Sendable {
   /// A paragraph or two shown by `--help`, after the usage.
   var details: String { get }
   var options: [OptionSpec] { get }
+  /// The exit code for a usage error (64 unless the command documents another, as `diff` does).
+  var usageErrorCode: ExitCode { get }
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode
 }
 
 extension Command {
   public var details: String { "" }
+  public var usageErrorCode: ExitCode { .usage }
 
   public func help() -> String {
     var text = "usage: rua-paper \(usage)\n\n\(summary)\n"

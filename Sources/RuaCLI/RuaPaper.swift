@@ -38,6 +38,7 @@ public enum RuaPaper {
       context.message(error.message)
       if error.code == .usage {
         context.standardError(Array("usage: rua-paper \(command.usage)\n".utf8))
+        return command.usageErrorCode
       }
       return error.code
     }

@@ -1,4 +1,6 @@
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
-  VersionCommand()
+  VersionCommand(),
+  RasterizeCommand(),
+  DiffCommand(),
 ]

@@ -1,0 +1,82 @@
+import RuaVisual
+
+struct RasterizeCommand: Command {
+  let name = "rasterize"
+  let summary = "render PDF pages to PNG images with poppler (one file per page)"
+  let usage = "rasterize FILE.pdf [--dpi N] [--pages A-B] -o DIR"
+  let details = """
+    Writes DIR/page-001.png, page-002.png, … on an opaque white background, rendered as the
+    page would print. A page of P points becomes ceil(P × N / 72) pixels (A4 at 150 dpi is
+    1240 × 1755), the rule pdftoppm uses. DIR is created if it does not exist; existing images
+    of the same name are replaced. The written paths are listed on stdout.
+    Exit codes: 0 written, 64 bad arguments or page range, 65 not a PDF / damaged / encrypted,
+    66 FILE cannot be read, 73 DIR cannot be created, 74 an image cannot be written.
+    """
+  let options: [OptionSpec] = [
+    OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)"),
+    OptionSpec("pages", .value, value: "A-B", help: "pages to render: 2, 2-5 or 2- (default all)"),
+    OptionSpec("out", short: "o", .value, value: "DIR", help: "folder for the PNG files"),
+  ]
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
+      throw .usage("rasterize takes one PDF file, got \(arguments.positionals.count)")
+    }
+    guard let out = arguments.value("out") else {
+      throw .usage("rasterize needs -o DIR, the folder for the PNG files")
+    }
+    let dpi = try VisualSupport.dpi(arguments.value("dpi"), code: .usage)
+    VisualSupport.keepLargeBuffers()
+    let document: PDFDocument
+    do {
+      document = try PDFDocument(path: context.absolute(file), shownAs: file)
+    } catch {
+      throw CLIError(error.message, code: error.kind == .unreadable ? .noInput : .dataError)
+    }
+    let pages = try range(arguments.value("pages"), file: file, count: document.pageCount)
+    for page in pages {
+      do {
+        try VisualSupport.checkPixelSize(
+          document.pageSize(page), dpi: dpi, file: file, page: page, code: .usage)
+      } catch let error as CLIError {
+        throw error
+      } catch {
+        throw CLIError("\(error)", code: .dataError)
+      }
+    }
+    try VisualSupport.makeDirectory(context.absolute(out), code: .cannotCreate)
+    for page in pages {
+      let png: [UInt8]
+      do {
+        png = try document.render(page: page, dpi: dpi).pngBytes()
+      } catch {
+        throw CLIError(error.message, code: .software)
+      }
+      let shown = out + "/" + VisualSupport.pageName(page, suffix: ".png")
+      if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
+        throw CLIError(problem, code: .ioError)
+      }
+      context.print(shown)
+    }
+    return .success
+  }
+
+  /// `N`, `A-B` or `A-` (to the end), 1-based and inside the document.
+  private func range(_ text: String?, file: String, count: Int) throws(CLIError) -> [Int] {
+    guard count > 0 else { throw CLIError("\(file) has no pages", code: .dataError) }
+    guard let text else { return Array(1...count) }
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let first = parts.first.flatMap { Int($0) }
+    let last = parts.count == 2 ? (parts[1].isEmpty ? count : Int(parts[1])) : first
+    guard parts.count <= 2, let first, let last else {
+      throw .usage("--pages must be N or A-B (e.g. 2 or 2-5), not '\(text)'")
+    }
+    guard first >= 1, first <= last else {
+      throw .usage("--pages \(text): the range must start at 1 or later and not run backwards")
+    }
+    guard last <= count else {
+      throw .usage("--pages \(text): \(file) has \(count) page(s)")
+    }
+    return Array(first...last)
+  }
+}

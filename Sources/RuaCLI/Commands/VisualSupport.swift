@@ -1,0 +1,187 @@
+import CLinux
+import Glibc
+import RuaCore
+import RuaVisual
+
+/// Helpers shared by `rasterize`, `diff` (and later `snapshot`): option values, output files and
+/// the JSON form of a diff report.
+enum VisualSupport {
+  /// Keeps freed page-sized buffers in the heap instead of returning them to the kernel.
+  ///
+  /// A page at 300 dpi is a 35 MB image, above glibc's automatic mmap threshold (at most
+  /// 32 MB), so every render and poppler's transparency group was a fresh mmap and its page
+  /// faults took most of a 50-page diff (2.5 s → 0.5 s at 300 dpi with this, measured).
+  /// Process-wide, so only the visual commands call it. Returns whether glibc accepted it.
+  @discardableResult
+  static func keepLargeBuffers() -> Bool {
+    let mmap = mallopt(M_MMAP_THRESHOLD, 256 << 20)
+    let trim = mallopt(M_TRIM_THRESHOLD, 512 << 20)
+    return mmap == 1 && trim == 1
+  }
+
+  /// Parses `--dpi`: a number from 1 to 1200.
+  static func dpi(_ text: String?, code: ExitCode) throws(CLIError) -> Double {
+    guard let text else { return DiffOptions.defaultDPI }
+    guard let value = Double(text), value.isFinite, value >= 1, value <= 1200 else {
+      throw CLIError("--dpi must be a number from 1 to 1200, not '\(text)'", code: code)
+    }
+    return value
+  }
+
+  /// Parses a whole-number option within `range`.
+  static func integer(_ text: String?, option: String, range: ClosedRange<Int>, code: ExitCode)
+    throws(CLIError) -> Int?
+  {
+    guard let text else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      let upper = range.upperBound == Int.max ? "or more" : "to \(range.upperBound)"
+      throw CLIError(
+        "--\(option) must be a whole number from \(range.lowerBound) \(upper), not '\(text)'",
+        code: code)
+    }
+    return value
+  }
+
+  /// Refuses a page too large for an image at `dpi`.
+  static func checkPixelSize(_ size: PageSize, dpi: Double, file: String, page: Int, code: ExitCode)
+    throws(CLIError)
+  {
+    let pixels = PixelGrid(dpi: dpi).pixelSize(of: size)
+    guard pixels.width <= 32767, pixels.height <= 32767 else {
+      throw CLIError(
+        "page \(page) of \(file) would be \(pixels.width) × \(pixels.height) pixels at "
+          + "\(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) dpi, more than the 32767 cairo allows per side; use a lower --dpi",
+        code: code)
+    }
+  }
+
+  /// Creates `path` (one level) unless it is already a folder.
+  static func makeDirectory(_ path: String, code: ExitCode) throws(CLIError) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw CLIError(
+          "\(path) exists and is not a folder; give a folder for the images", code: code)
+      }
+      return
+    }
+    guard mkdir(path, 0o755) == 0 else {
+      throw CLIError(
+        "cannot create the folder \(path): \(String(cString: strerror(errno))); "
+          + "check that its parent exists and is writable", code: code)
+    }
+  }
+
+  /// Writes `bytes` to a hidden file beside `path`, then renames it into place, so a reader
+  /// never sees half an image.
+  static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let temporary = folder + "/." + base + ".part"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard fd >= 0 else { return "cannot create \(path): \(String(cString: strerror(errno)))" }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        close(fd)
+        unlink(temporary)
+        return "cannot write \(path): \(reason)"
+      }
+      offset += written
+    }
+    guard close(fd) == 0, rename(temporary, path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporary)
+      return "cannot write \(path): \(reason)"
+    }
+    return nil
+  }
+
+  /// `page-007.png`-style names, at least three digits.
+  static func pageName(_ page: Int, suffix: String) -> String {
+    let digits = String(page)
+    return "page-" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits + suffix
+  }
+
+  /// The JSON report (shape documented in docs/visual-regression.md).
+  static func json(
+    _ report: DiffReport, nameA: String, nameB: String, images: [Int: [String: String]]
+  ) -> JSON {
+    let options = report.options
+    var members: [(key: String, value: JSON)] = [
+      ("result", .string(report.isSame ? "same" : "different")),
+      ("identicalBytes", .bool(report.identicalBytes)),
+      ("a", .object([("file", .string(nameA)), ("pages", .int(report.pageCountA))])),
+      ("b", .object([("file", .string(nameB)), ("pages", .int(report.pageCountB))])),
+      (
+        "options",
+        .object([
+          ("dpi", .double(options.dpi)), ("tolerance", .int(options.tolerance)),
+          ("maxDiffPixels", .int(options.maxDiffPixels)),
+          ("masks", .array(options.masks.map { .string($0.description) })),
+          ("text", .bool(options.compareText)),
+        ])
+      ),
+    ]
+    members.append(("pages", .array(report.pages.map { page(report, $0, images[$0.page]) })))
+    return .object(members)
+  }
+
+  private static func page(_ report: DiffReport, _ page: PageDiff, _ images: [String: String]?)
+    -> JSON
+  {
+    var members: [(key: String, value: JSON)] = [
+      ("page", .int(page.page)),
+      ("status", .string(page.isDifferent ? "different" : "same")),
+      ("reasons", .array(page.reasons.map { .string($0.rawValue) })),
+      ("sizeA", size(page.sizeA)), ("sizeB", size(page.sizeB)),
+      ("differingPixels", .int(page.differingPixels)), ("maskedPixels", .int(page.maskedPixels)),
+      ("allowedPixels", .int(page.allowedPixels)),
+    ]
+    if let points = page.changedPoints, let pixels = page.changedPixels {
+      members.append(
+        (
+          "changedRegion",
+          .object([
+            ("points", rect(points.x, points.y, points.width, points.height)),
+            (
+              "pixels",
+              rect(
+                Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+            ),
+          ])
+        ))
+    } else {
+      members.append(("changedRegion", .null))
+    }
+    if report.options.compareText {
+      members.append(
+        (
+          "text",
+          .array(
+            page.textChanges.map {
+              .object([("change", .string($0.kind.rawValue)), ("line", .string($0.line))])
+            })
+        ))
+    }
+    for key in ["diffImage", "sideBySide"] {
+      if let path = images?[key] { members.append((key, .string(path))) }
+    }
+    return .object(members)
+  }
+
+  private static func size(_ size: PageSize?) -> JSON {
+    guard let size else { return .null }
+    return .object([("width", .double(size.width)), ("height", .double(size.height))])
+  }
+
+  private static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> JSON {
+    .object([
+      ("x", .double(x)), ("y", .double(y)), ("width", .double(width)), ("height", .double(height)),
+    ])
+  }
+}

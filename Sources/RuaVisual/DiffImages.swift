@@ -1,0 +1,63 @@
+/// The pictures written for a differing page.
+public enum DiffImages {
+  /// Differing pixels in red over a faded copy of `reference`; masked areas tinted blue.
+  public static func highlight(reference: Raster, comparison: PixelComparison) -> Raster {
+    var image = Raster(width: comparison.width, height: comparison.height, filledWith: Raster.white)
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        image.pixels[y * image.width + x] = faded(reference, x, y)
+      }
+    }
+    for mask in comparison.masks {
+      let (x0, x1) = (max(0, mask.x), min(image.width, mask.x + mask.width))
+      let (y0, y1) = (max(0, mask.y), min(image.height, mask.y + mask.height))
+      guard x1 > x0, y1 > y0 else { continue }
+      for y in y0..<y1 {
+        for x in x0..<x1 { image[x, y] = tintBlue(image[x, y]) }
+      }
+    }
+    if let classes = comparison.classes {
+      for index in classes.indices where classes[index] == 1 { image.pixels[index] = red }
+    }
+    return image
+  }
+
+  /// `a | b | diff` on one canvas, separated by grey gutters.
+  public static func sideBySide(_ a: Raster, _ b: Raster, _ diff: Raster) -> Raster {
+    let gutter = 8
+    let panels = [a, b, diff]
+    let width = panels.reduce(0) { $0 + $1.width } + gutter * (panels.count - 1)
+    let height = panels.map(\.height).max() ?? 1
+    var image = Raster(width: width, height: height, filledWith: grey)
+    var offset = 0
+    for panel in panels {
+      for y in 0..<panel.height {
+        let source = y * panel.width
+        let target = y * width + offset
+        image.pixels.replaceSubrange(
+          target..<target + panel.width, with: panel.pixels[source..<source + panel.width])
+      }
+      offset += panel.width + gutter
+    }
+    return image
+  }
+
+  static let red = Raster.rgb(230, 0, 0)
+  static let grey = Raster.rgb(160, 160, 160)
+
+  /// The reference pixel as a light grey: a quarter of its darkness over white.
+  private static func faded(_ raster: Raster, _ x: Int, _ y: Int) -> UInt32 {
+    guard x < raster.width, y < raster.height else { return Raster.white }
+    let (alpha, r, g, b) = Raster.channels(raster[x, y])
+    // Premultiplied over white: the colour shown is channel + (255 - alpha).
+    let background = 255 - Int(alpha)
+    let luma = (Int(r) * 299 + Int(g) * 587 + Int(b) * 114) / 1000 + background
+    let level = UInt8(255 - (255 - min(255, luma)) / 4)
+    return Raster.rgb(level, level, level)
+  }
+
+  private static func tintBlue(_ pixel: UInt32) -> UInt32 {
+    let (_, r, g, b) = Raster.channels(pixel)
+    return Raster.rgb(r / 4 * 3, g / 8 * 7, b)
+  }
+}

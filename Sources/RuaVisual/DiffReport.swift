@@ -1,0 +1,127 @@
+/// Why a page counts as different.
+public enum DiffReason: String, Sendable, Equatable {
+  /// The page exists in one document only.
+  case missingPage = "missing-page"
+  /// The page sizes differ.
+  case size
+  /// More pixels differ than allowed.
+  case pixels
+  /// The page text differs (only with `compareText`).
+  case text
+}
+
+/// The comparison of one page (1-based) of two documents.
+public struct PageDiff: Sendable, Equatable {
+  public let page: Int
+  /// Sizes in points; nil when the page exists in one document only.
+  public let sizeA: PageSize?
+  public let sizeB: PageSize?
+  /// Zero when the page exists in one document only (nothing is rendered).
+  public let differingPixels: Int
+  public let maskedPixels: Int
+  public let allowedPixels: Int
+  /// Bounding box of the counted differing pixels, in pixels at the report's dpi.
+  public let changedPixels: PixelRect?
+  /// The same box in points, origin top-left.
+  public let changedPoints: PointRect?
+  /// Line changes, when text was compared.
+  public let textChanges: [TextChange]
+  public let reasons: [DiffReason]
+
+  public var isDifferent: Bool { !reasons.isEmpty }
+
+  public init(
+    page: Int, sizeA: PageSize?, sizeB: PageSize?, differingPixels: Int, maskedPixels: Int,
+    allowedPixels: Int, changedPixels: PixelRect?, changedPoints: PointRect?,
+    textChanges: [TextChange], reasons: [DiffReason]
+  ) {
+    self.page = page
+    self.sizeA = sizeA
+    self.sizeB = sizeB
+    self.differingPixels = differingPixels
+    self.maskedPixels = maskedPixels
+    self.allowedPixels = allowedPixels
+    self.changedPixels = changedPixels
+    self.changedPoints = changedPoints
+    self.textChanges = textChanges
+    self.reasons = reasons
+  }
+}
+
+/// The result of comparing two documents.
+public struct DiffReport: Sendable, Equatable {
+  public let options: DiffOptions
+  /// True when the files are byte for byte the same (then nothing was rendered).
+  public let identicalBytes: Bool
+  public let pageCountA: Int
+  public let pageCountB: Int
+  /// Every page of the longer document, in order (empty when the bytes are identical).
+  public let pages: [PageDiff]
+
+  public init(
+    options: DiffOptions, identicalBytes: Bool, pageCountA: Int, pageCountB: Int,
+    pages: [PageDiff]
+  ) {
+    self.options = options
+    self.identicalBytes = identicalBytes
+    self.pageCountA = pageCountA
+    self.pageCountB = pageCountB
+    self.pages = pages
+  }
+
+  public var differingPages: [PageDiff] { pages.filter(\.isDifferent) }
+
+  /// True when the documents count as the same under the options.
+  public var isSame: Bool { pageCountA == pageCountB && differingPages.isEmpty }
+
+  /// A plain-text report naming each differing page, its counts and the changed region.
+  public func summary(nameA: String, nameB: String) -> String {
+    if identicalBytes { return "\(nameA) and \(nameB) are the same (identical bytes)\n" }
+    let settings =
+      "\(Mask.short(options.dpi)) dpi, tolerance \(options.tolerance), "
+      + "max-diff-pixels \(options.maxDiffPixels)"
+      + (options.masks.isEmpty ? "" : ", \(options.masks.count) mask(s)")
+    if isSame {
+      return "\(nameA) and \(nameB) are the same: \(pageCountA) page(s) at \(settings)\n"
+    }
+    var text = "\(nameA) and \(nameB) differ: \(differingPages.count) page(s) at \(settings)\n"
+    if pageCountA != pageCountB {
+      text += "page count: \(pageCountA) in \(nameA), \(pageCountB) in \(nameB)\n"
+    }
+    for page in differingPages { text += describe(page, nameA: nameA, nameB: nameB) }
+    return text
+  }
+
+  private func describe(_ page: PageDiff, nameA: String, nameB: String) -> String {
+    if page.reasons.contains(.missingPage) {
+      return "page \(page.page): only in \(page.sizeA == nil ? nameB : nameA)\n"
+    }
+    var text = "page \(page.page):"
+    if page.reasons.contains(.size), let a = page.sizeA, let b = page.sizeB {
+      text +=
+        " size \(points(a.width))×\(points(a.height)) pt → \(points(b.width))×\(points(b.height)) pt;"
+    }
+    if page.differingPixels > 0 || page.reasons.contains(.pixels) {
+      text += " \(page.differingPixels) pixel(s) differ (allowed \(page.allowedPixels))"
+      if let box = page.changedPoints, let pixels = page.changedPixels {
+        text +=
+          " in x \(points(box.x)) y \(points(box.y)) w \(points(box.width)) h \(points(box.height)) pt"
+          + " (pixels \(pixels.x),\(pixels.y) \(pixels.width)×\(pixels.height))"
+      }
+      if page.maskedPixels > 0 { text += "; \(page.maskedPixels) masked" }
+    } else {
+      text += " pixels the same"
+    }
+    text += "\n"
+    if page.reasons.contains(.text) {
+      text += "  text: \(page.textChanges.count) line(s) changed\n"
+      for change in page.textChanges { text += "    \(change.kind.rawValue) \(change.line)\n" }
+    }
+    return text
+  }
+
+  private func points(_ value: Double) -> String {
+    let tenths = (value * 10).rounded() / 10
+    return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+  }
+}

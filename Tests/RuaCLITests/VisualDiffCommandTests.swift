@@ -1,0 +1,153 @@
+import RuaCLI
+import RuaCore
+import RuaVisual
+import Testing
+
+@Suite struct VisualDiffCommandTests {
+  func folder() throws -> VisualTempFolder {
+    let folder = try VisualTempFolder()
+    try folder.write("a.pdf", VisualMiniPDF.base.bytes())
+    try folder.write("copy.pdf", VisualMiniPDF.base.bytes())
+    var redated = VisualMiniPDF.base
+    redated.creationDate = "D:20250630120000Z"
+    try folder.write("redated.pdf", redated.bytes())
+    try folder.write("moved.pdf", VisualMiniPDF.moved.bytes())
+    try folder.write("reworded.pdf", VisualMiniPDF.reworded.bytes())
+    return folder
+  }
+
+  @Test func identicalFilesAreTheSame() throws {
+    let run = VisualRun(["diff", "a.pdf", "copy.pdf"], in: try folder())
+    #expect(run.code == .success)
+    #expect(run.output == "a.pdf and copy.pdf are the same (identical bytes)\n")
+  }
+
+  @Test func sameContentWithOtherMetadataIsTheSame() throws {
+    let run = VisualRun(["diff", "a.pdf", "redated.pdf", "--text"], in: try folder())
+    #expect(run.code == .success, "\(run.output)\(run.errors)")
+    #expect(run.output.hasPrefix("a.pdf and redated.pdf are the same: 3 page(s) at 150 dpi"))
+  }
+
+  @Test func movedBoxIsReportedWithRegionAndImages() throws {
+    let folder = try folder()
+    let run = VisualRun(["diff", "a.pdf", "moved.pdf", "--out", "diffs"], in: folder)
+    #expect(run.code == .failure)
+    #expect(run.output.contains("a.pdf and moved.pdf differ: 1 page(s)"))
+    #expect(run.output.contains("page 2: "))
+    #expect(run.output.contains("in x 100 y 200 w 160 h 80 pt") || run.output.contains("in x 99"))
+    #expect(folder.list("diffs") == ["page-002-diff.png", "page-002-side-by-side.png"])
+    let diff = try Raster(png: folder.read("diffs/page-002-diff.png"), name: "diff")
+    let side = try Raster(png: folder.read("diffs/page-002-side-by-side.png"), name: "side")
+    #expect(diff.width == 1240 && diff.height == 1755)
+    #expect(side.width == 3 * 1240 + 16)
+    #expect(Raster.channels(diff[Int(105 * 150 / 72), Int(240 * 150 / 72)]).g < 50)
+  }
+
+  @Test func jsonReportNamesPageAndRegionInPoints() throws {
+    let run = VisualRun(
+      ["diff", "a.pdf", "moved.pdf", "--format", "json", "--dpi", "72"], in: try folder())
+    #expect(run.code == .failure)
+    let json = try JSONParser.parse(run.output)
+    #expect(json["result"]?.stringValue == "different")
+    #expect(json["identicalBytes"]?.boolValue == false)
+    #expect(json["b"]?["pages"]?.intValue == 3)
+    let pages = try #require(json["pages"]?.arrayValue)
+    #expect(pages.map { $0["status"]?.stringValue } == ["same", "different", "same"])
+    let region = try #require(pages[1]["changedRegion"]?["points"])
+    #expect(region["x"]?.doubleValue == 100)
+    #expect(region["y"]?.doubleValue == 200)
+    #expect(region["width"]?.doubleValue == 160)
+    #expect(region["height"]?.doubleValue == 80)
+    #expect(pages[1]["reasons"]?.arrayValue == [.string("pixels")])
+  }
+
+  @Test func jsonListsTheImagesWrittenAndTheTextChanges() throws {
+    let run = VisualRun(
+      ["diff", "a.pdf", "reworded.pdf", "--text", "--format", "json", "-o", "d", "--dpi", "50"],
+      in: try folder())
+    #expect(run.code == .failure)
+    let json = try JSONParser.parse(run.output)
+    let page = try #require(json["pages"]?.arrayValue?[2])
+    #expect(page["diffImage"]?.stringValue == "d/page-003-diff.png")
+    #expect(page["sideBySide"]?.stringValue == "d/page-003-side-by-side.png")
+    #expect(page["reasons"]?.arrayValue == [.string("pixels"), .string("text")])
+    let changes = try #require(page["text"]?.arrayValue)
+    #expect(changes.map { $0["change"]?.stringValue } == ["-", "+"])
+    #expect(json["pages"]?.arrayValue?[0]["diffImage"] == nil)
+  }
+
+  @Test func maskOverTheChangeMakesThemTheSame() throws {
+    let run = VisualRun(
+      ["diff", "a.pdf", "moved.pdf", "--mask", "2:95,195,170,90"], in: try folder())
+    #expect(run.code == .success, "\(run.output)")
+    #expect(run.output.contains("1 mask(s)"))
+  }
+
+  @Test func maxDiffPixelsAllowsACountedChange() throws {
+    let folder = try folder()
+    let json = try JSONParser.parse(
+      VisualRun(["diff", "a.pdf", "moved.pdf", "--format=json"], in: folder).output)
+    let count = try #require(json["pages"]?.arrayValue?[1]["differingPixels"]?.intValue)
+    let allowed = VisualRun(
+      ["diff", "a.pdf", "moved.pdf", "--max-diff-pixels", "\(count)"], in: folder)
+    #expect(allowed.code == .success)
+    let tooFew = VisualRun(
+      ["diff", "a.pdf", "moved.pdf", "--max-diff-pixels", "\(count - 1)"], in: folder)
+    #expect(tooFew.code == .failure)
+  }
+
+  @Test func textComparisonShowsTheChangedLine() throws {
+    let run = VisualRun(["diff", "a.pdf", "reworded.pdf", "--text"], in: try folder())
+    #expect(run.code == .failure)
+    #expect(run.output.contains("page 3:"))
+    #expect(run.output.contains("- Keep the hallway lit"))
+    #expect(run.output.contains("+ Keep the stairway lit"))
+  }
+
+  @Test func notAPDFIsError2NamingTheFile() throws {
+    let folder = try folder()
+    try folder.write("notes.txt", Array("shopping list".utf8))
+    let run = VisualRun(["diff", "a.pdf", "notes.txt"], in: folder)
+    #expect(run.code.rawValue == 2)
+    #expect(run.errors.contains("notes.txt is not a PDF"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func encryptedAndDamagedFilesAreError2NamingTheFile() throws {
+    let folder = try folder()
+    var locked = VisualMiniPDF.base
+    locked.encrypted = true
+    try folder.write("locked.pdf", locked.bytes())
+    try folder.write("cut.pdf", Array(VisualMiniPDF.base.bytes().prefix(200)))
+    let encrypted = VisualRun(["diff", "a.pdf", "locked.pdf"], in: folder)
+    #expect(encrypted.code.rawValue == 2)
+    #expect(encrypted.errors.contains("locked.pdf is encrypted (password protected)"))
+    let damaged = VisualRun(["diff", "cut.pdf", "a.pdf"], in: folder)
+    #expect(damaged.code.rawValue == 2)
+    #expect(damaged.errors.contains("cut.pdf is damaged"), "\(damaged.errors)")
+  }
+
+  @Test(arguments: [
+    (["a.pdf"], "diff takes two PDF files, got 1"),
+    (["a.pdf", "moved.pdf", "--bogus"], "unknown option '--bogus'"),
+    (
+      ["a.pdf", "moved.pdf", "--tolerance", "300"],
+      "--tolerance must be a whole number from 0 to 255"
+    ),
+    (["a.pdf", "moved.pdf", "--mask", "2:1,2,3"], "mask '2:1,2,3' is not PAGE:x,y,w,h"),
+    (["a.pdf", "moved.pdf", "--mask", "9:1,2,3,4"], "page 9 is past the last page"),
+    (["a.pdf", "moved.pdf", "--format", "xml"], "--format must be text or json"),
+    (["a.pdf", "missing.pdf"], "cannot read missing.pdf"),
+  ])
+  func errorsExitWith2(arguments: [String], message: String) throws {
+    let run = VisualRun(["diff"] + arguments, in: try folder())
+    #expect(run.code.rawValue == 2)
+    #expect(run.errors.contains(message), "\(run.errors)")
+  }
+
+  @Test func helpDocumentsTheExitCodes() throws {
+    let run = VisualRun(["diff", "--help"], in: try folder())
+    #expect(run.code == .success)
+    #expect(run.output.contains("Exit codes: 0 same, 1 different, 2 error"))
+  }
+}
