@@ -16,9 +16,9 @@ public enum CUPSConfigCheck {
   /// number of seconds, or no directive at all (the default, one day) preserve the document.
   public static func preservesJobFiles(cupsdConf: String) -> Bool {
     var preserves = true
-    for rawLine in cupsdConf.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+    for rawLine in cupsdConf.split(whereSeparator: \.isNewline) {
       let line = rawLine.prefix { $0 != "#" }
-      let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      let words = line.split(whereSeparator: \.isWhitespace)
       guard words.count >= 2, words[0].lowercased() == "preservejobfiles" else { continue }
       preserves = !turnsOff(words[1].lowercased())
     }

@@ -83,13 +83,11 @@ final class CUPSConnection {
     return message.isEmpty ? "unknown error" : message
   }
 
-  /// True when the last request failed because nothing answered.
+  /// True when the last request failed because nothing answered (libcups reports a lost or
+  /// refused connection as service-unavailable).
   static func lastErrorMeansNoScheduler() -> Bool {
-    let status = cupsLastError()
-    return status == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE
-      || status == IPP_STATUS_ERROR_INTERNAL
+    cupsLastError() == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE
   }
-
 
   private static func printerURI(_ name: String) -> String {
     var allowed = ""

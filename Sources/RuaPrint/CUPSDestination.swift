@@ -21,8 +21,10 @@ final class CUPSDestination {
 
   /// False when the queue says it rejects jobs (`printer-is-accepting-jobs` is false).
   var isAcceptingJobs: Bool {
-    guard let value = cupsGetOption("printer-is-accepting-jobs", dest.pointee.num_options,
-      dest.pointee.options)
+    guard
+      let value = cupsGetOption(
+        "printer-is-accepting-jobs", dest.pointee.num_options,
+        dest.pointee.options)
     else { return true }
     return String(cString: value) != "false"
   }

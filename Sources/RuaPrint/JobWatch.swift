@@ -31,7 +31,7 @@ enum JobWatch {
         case .waiting: lastReasons = job.reasons
         }
       case .gone:
-        return outcome(.cancelled(.elsewhere))
+        return outcome(.unknown)
       case .unreachable, nil:
         // The scheduler may be restarting: reconnect and keep asking until the deadline.
         connection = try? CUPSConnection(server: server)
@@ -45,7 +45,8 @@ enum JobWatch {
       || connection?.printerIsStopped(printer) == true
     try cancelAndPurge(jobID, printer: printer, server: server, using: connection)
     return outcome(
-      .cancelled(stopped ? .printerStopped(afterSeconds: seconds) : .timedOut(afterSeconds: seconds))
+      .cancelled(
+        stopped ? .printerStopped(afterSeconds: seconds) : .timedOut(afterSeconds: seconds))
     )
   }
 

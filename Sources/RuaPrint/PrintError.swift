@@ -22,6 +22,8 @@ public enum PrintError: Error, Equatable, Sendable {
   case jobFailed(printer: String, jobID: Int32, reason: String)
   /// The job was cancelled: on request (`requested`), or by someone else.
   case jobCancelled(printer: String, jobID: Int32, requested: Bool)
+  /// The scheduler stopped listing the job before it was seen to end.
+  case outcomeUnknown(printer: String, jobID: Int32)
   /// Sending the document to the scheduler failed; the job (if any) was cancelled and purged.
   case io(printer: String?, jobID: Int32?, detail: String)
 
@@ -61,6 +63,10 @@ public enum PrintError: Error, Equatable, Sendable {
           + "removed from the queue"
         : "job \(jobID) on printer \"\(printer)\" was cancelled outside rua-paper; "
           + "print again if the page is still needed"
+    case .outcomeUnknown(let printer, let jobID):
+      return "CUPS no longer lists job \(jobID) on printer \"\(printer)\", so whether it printed "
+        + "is unknown (it was purged, or it finished and PreserveJobHistory No dropped it); "
+        + "check the printer's output and print again if the page is missing"
     case .io(let printer, let jobID, let detail):
       let target = printer.map { " to printer \"\($0)\"" } ?? ""
       let job = jobID.map { "; job \($0) was cancelled and removed from the queue" } ?? ""

@@ -9,6 +9,10 @@ public struct PrintOutcome: Equatable, Sendable {
     case failed(reason: String)
     /// The job was cancelled (and purged from the spool when rua-paper cancelled it).
     case cancelled(CancellationReason)
+    /// The scheduler stopped listing the job before rua-paper saw it end: someone purged it
+    /// (`cancel -x`), or it finished and `PreserveJobHistory No` dropped it at once. Log the
+    /// outcome as unknown.
+    case unknown
   }
 
   /// Why a job was cancelled.
@@ -55,6 +59,8 @@ public struct PrintOutcome: Equatable, Sendable {
       return .jobCancelled(printer: destination, jobID: jobID, requested: true)
     case .cancelled(.elsewhere):
       return .jobCancelled(printer: destination, jobID: jobID, requested: false)
+    case .unknown:
+      return .outcomeUnknown(printer: destination, jobID: jobID)
     }
   }
 }

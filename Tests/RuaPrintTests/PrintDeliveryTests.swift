@@ -67,8 +67,9 @@ final class PrintDeliveryTests {
     #expect(CUPSPrinting.destinations(server: cups.socket) == ["capture", "failing"])
     #expect(CUPSPrinting.defaultDestination(server: cups.socket) == nil)
     #expect(throws: PrintError.noDefaultDestination) {
-      try CUPSPrinting.print(MinimalPDF.make(), to: nil, timeoutSeconds: 60, server: cups.socket)
-      { _ in }
+      try CUPSPrinting.print(MinimalPDF.make(), to: nil, timeoutSeconds: 60, server: cups.socket) {
+        _ in
+      }
     }
 
     #expect(cups.tool("lpadmin", ["-d", "capture"]).status == 0)

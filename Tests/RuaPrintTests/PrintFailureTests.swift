@@ -30,8 +30,9 @@ final class PrintFailureTests {
   @Test func aSocketWithNoDaemonIsReportedAsNoDaemon() {
     let bogus = cups.directory + "/nobody-listens.sock"
     #expect(throws: PrintError.noDaemon(server: bogus)) {
-      try CUPSPrinting.print(MinimalPDF.make(), to: "capture", timeoutSeconds: 30, server: bogus)
-      { _ in }
+      try CUPSPrinting.print(MinimalPDF.make(), to: "capture", timeoutSeconds: 30, server: bogus) {
+        _ in
+      }
     }
   }
 
@@ -92,11 +93,27 @@ final class PrintFailureTests {
       cancellation: cancellation
     ) { _ in cancellation.cancel() }
     #expect(outcome.status == .cancelled(.requested))
-    #expect(outcome.error == .jobCancelled(printer: "capture", jobID: outcome.jobID, requested: true))
+    #expect(
+      outcome.error == .jobCancelled(printer: "capture", jobID: outcome.jobID, requested: true))
     expectJobGone(outcome.jobID)
   }
 
-  @Test func cancellingFromAnotherThreadEndsTheWait() throws {
+  @Test func aJobCancelledByAnAdministratorIsACancelledOutcome() throws {
+    #expect(cups.tool("cupsdisable", ["capture"]).status == 0)
+    let socket = cups.socket
+    let outcome = try CUPSPrinting.print(
+      MinimalPDF.make(), to: "capture", timeoutSeconds: 120, server: socket
+    ) { jobID in
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+        _ = PrivateCUPS.run("/usr/bin/env", ["cancel", String(jobID)], server: socket)
+      }
+    }
+    #expect(outcome.status == .cancelled(.elsewhere))
+    #expect(
+      outcome.error == .jobCancelled(printer: "capture", jobID: outcome.jobID, requested: false))
+  }
+
+  @Test func purgingFromAnotherThreadEndsTheWaitWithAnUnknownOutcome() throws {
     #expect(cups.tool("cupsdisable", ["capture"]).status == 0)
     let socket = cups.socket
     let outcome = try CUPSPrinting.print(
@@ -106,7 +123,8 @@ final class PrintFailureTests {
         _ = CUPSPrinting.cancel(jobID: jobID, server: socket)
       }
     }
-    #expect(outcome.status == .cancelled(.elsewhere))
+    #expect(outcome.status == .unknown)
+    #expect(outcome.error == .outcomeUnknown(printer: "capture", jobID: outcome.jobID))
     expectJobGone(outcome.jobID)
   }
 
