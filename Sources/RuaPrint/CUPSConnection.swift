@@ -23,8 +23,13 @@ final class CUPSConnection {
     else {
       throw .noDaemon(server: server)
     }
+    // A scheduler that stops reading or answering fails the request instead of hanging.
+    httpSetTimeout(http, Self.requestTimeoutSeconds, nil, nil)
     self.http = http
   }
+
+  /// Seconds without progress after which a request fails.
+  static let requestTimeoutSeconds = 60.0
 
   deinit {
     httpClose(http)
