@@ -22,7 +22,8 @@ final class PrivateCUPS {
     var template = Array("/tmp/rua-cups-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
     directory = String(cString: made)
-    let start = Self.run(Self.script, ["start", directory])
+    let start = Self.run(
+      Self.script, ["start", directory], extra: ["CUPS_TEST_DAEMON_OWNER": String(getpid())])
     guard start.status == 0 else {
       _ = Self.run(Self.script, ["stop", directory])
       try? FileManager.default.removeItem(atPath: directory)
@@ -71,10 +72,11 @@ final class PrivateCUPS {
 
   /// Runs a program and waits for it (posix_spawn and waitpid: the daemon the script leaves
   /// running must not keep a pipe open, and nothing else may reap the child).
-  static func run(_ executable: String, _ arguments: [String], server: String? = nil)
-    -> (status: Int32, output: String)
-  {
-    var environment = ProcessInfo.processInfo.environment
+  static func run(
+    _ executable: String, _ arguments: [String], server: String? = nil,
+    extra: [String: String] = [:]
+  ) -> (status: Int32, output: String) {
+    var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
     environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
     if let server { environment["CUPS_SERVER"] = server }
     var outputTemplate = Array("/tmp/rua-cups-output-XXXXXX".utf8CString)
