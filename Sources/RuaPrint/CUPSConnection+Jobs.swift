@@ -17,7 +17,7 @@ extension CUPSConnection {
       request, IPP_TAG_OPERATION, IPP_TAG_URI, "job-uri", nil, "ipp://localhost/jobs/\(jobID)")
     ippAddString(
       request, IPP_TAG_OPERATION, IPP_TAG_NAME, "requesting-user-name", nil, cupsUser())
-    // > cupsDoRequest ... sends the IPP request ... The request is freed.
+    // > cupsDoRequest: ... The request is freed with ippDelete.
     let response = cupsDoRequest(http, request, "/")
     defer { if let response { ippDelete(response) } }
     let status = cupsLastError()

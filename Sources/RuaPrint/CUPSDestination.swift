@@ -12,7 +12,7 @@ final class CUPSDestination {
 
   deinit {
     if let info { cupsFreeDestInfo(info) }
-    // > The returned destination must be freed using cupsFreeDests with a "num_dests" of 1.
+    // > The returned destination must be freed using cupsFreeDests with a "num_dests" value of 1.
     cupsFreeDests(1, dest)
   }
 

@@ -54,7 +54,15 @@ public enum CUPSPrinting {
       try JobWatch.cancelAndPurge(jobID, printer: printer, server: server, using: nil)
       return PrintOutcome(jobID: jobID, destination: printer, status: .cancelled(.requested))
     case .failed(let detail):
-      try? JobWatch.cancelAndPurge(jobID, printer: printer, server: server, using: nil)
+      do {
+        try JobWatch.cancelAndPurge(jobID, printer: printer, server: server, using: nil)
+      } catch {
+        // The job could not be purged: say so, and how to remove it by hand.
+        if case .io(_, _, let cancelDetail) = error {
+          throw .io(printer: printer, jobID: nil, detail: "\(detail); \(cancelDetail)")
+        }
+        throw error
+      }
       throw .io(printer: printer, jobID: jobID, detail: detail)
     }
   }

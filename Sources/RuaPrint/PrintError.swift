@@ -24,7 +24,8 @@ public enum PrintError: Error, Equatable, Sendable {
   case jobCancelled(printer: String, jobID: Int32, requested: Bool)
   /// The scheduler stopped listing the job before it was seen to end.
   case outcomeUnknown(printer: String, jobID: Int32)
-  /// Sending the document to the scheduler failed; the job (if any) was cancelled and purged.
+  /// Sending the document to the scheduler failed. `jobID` is the job that was then cancelled
+  /// and purged; nil when there was none, or when it could not be purged (`detail` says so).
   case io(printer: String?, jobID: Int32?, detail: String)
 
   /// One or two sentences for the terminal: what happened and what to do.

@@ -36,6 +36,30 @@ final class PrintFailureTests {
     }
   }
 
+  @Test func aDaemonThatDiesBeforeTheBytesAreSentIsAnIOError() {
+    var submitted: Int32 = 0
+    do {
+      let outcome = try CUPSPrinting.print(
+        MinimalPDF.make(paddingLines: 4_000), to: "capture", timeoutSeconds: 30,
+        server: cups.socket
+      ) { jobID in
+        submitted = jobID
+        self.cups.stop()
+      }
+      Issue.record("expected an error, got \(outcome)")
+    } catch {
+      guard case .io(let printer, let jobID, let detail) = error else {
+        Issue.record("expected an I/O error, got \(error)")
+        return
+      }
+      #expect(printer == "capture")
+      #expect(jobID == nil, "a dead daemon cannot have purged the job")
+      #expect(detail.contains("cancel -x \(submitted)"))
+      #expect(error.message.contains("print again"))
+    }
+    #expect(submitted > 0)
+  }
+
   @Test func anUnknownPrinterIsNamedInTheError() {
     var submitted = false
     #expect(throws: PrintError.unknownPrinter("no-such-printer")) {
