@@ -2,7 +2,7 @@ import Glibc
 
 /// Polls a submitted job until it ends or the timeout passes, then cancels it with purge.
 enum JobWatch {
-  /// Seconds between two Get-Job-Attributes requests.
+  /// Microseconds between two Get-Job-Attributes requests.
   static let pollMicroseconds: UInt32 = 200_000
 
   static func waitForEnd(
