@@ -44,6 +44,7 @@ let package = Package(
     .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
     .testTarget(name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo"]),
     .testTarget(name: "RuaCLITests", dependencies: ["RuaCLI", "RuaCore", "RuaStore"]),
+    .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint"]),
   ],
   swiftLanguageModes: [.v6]
 )
