@@ -1,4 +1,5 @@
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
-  VersionCommand()
+  VersionCommand(),
+  ContentCommand(),
 ]
