@@ -10,7 +10,8 @@ public enum ContentGate {
     let loaded = ContentLoader.load(files)
     var problems = loaded.problems
     let languages = Set(loaded.locales.map { ContentLocales.language(of: $0.path) })
-    problems += ContentParity.check(loaded.guides, localeLanguages: languages)
+    problems += ContentParity.check(
+      loaded.guides, unreadable: loaded.unreadable, localeLanguages: languages)
     problems += ContentLocales.check(loaded.locales)
     problems += lockProblems(loaded, lock: lock, hasher: hasher)
     if release {

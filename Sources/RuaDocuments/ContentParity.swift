@@ -1,16 +1,21 @@
 /// The languages of one document agree: the same block ids, kinds, conditions and
 /// placeholders, and a file for every language the locales have.
 enum ContentParity {
-  static func check(_ guides: [ContentFile], localeLanguages: Set<String>) -> [ContentProblem] {
+  /// `unreadable` holds guide paths that exist but failed to parse: they are not "missing".
+  static func check(_ guides: [ContentFile], unreadable: Set<String>, localeLanguages: Set<String>)
+    -> [ContentProblem]
+  {
     var problems: [ContentProblem] = []
     var documents: [String] = []
     for guide in guides where !documents.contains(guide.document) { documents.append(guide.document) }
     for document in documents {
       let files = guides.filter { $0.document == document }
       for language in localeLanguages.sorted() where !files.contains(where: { $0.language == language }) {
+        let path = "content/\(document).\(language).json"
+        if unreadable.contains(path) { continue }
         problems.append(
           ContentProblem(
-            file: "content/\(document).\(language).json",
+            file: path,
             reason:
               "is missing: locales/\(language).json exists, so the \(document) guide needs this "
               + "language too"))
