@@ -13,7 +13,8 @@ struct TemplatesLocation {
   /// The same folder, absolute.
   let root: String
 
-  static func resolve(_ explicit: String?, _ context: Context) throws(CLIError) -> TemplatesLocation {
+  static func resolve(_ explicit: String?, _ context: Context) throws(CLIError) -> TemplatesLocation
+  {
     let shown = find(
       explicit: explicit, environment: context.environment, executable: executablePath())
     let root = context.absolute(shown)
@@ -25,7 +26,8 @@ struct TemplatesLocation {
     return TemplatesLocation(shown: shown, root: root)
   }
 
-  static func find(explicit: String?, environment: [String: String], executable: String?) -> String {
+  static func find(explicit: String?, environment: [String: String], executable: String?) -> String
+  {
     if let explicit, !explicit.isEmpty { return explicit }
     if let variable = environment["RUA_TEMPLATES"], !variable.isEmpty { return variable }
     if var folder = executable.map(parent) {
@@ -45,7 +47,8 @@ struct TemplatesLocation {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       if errno == ENOENT { return nil }
-      throw CLIError("cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
+      throw CLIError(
+        "cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
     }
     defer { close(fd) }
     var bytes: [UInt8] = []
@@ -54,7 +57,8 @@ struct TemplatesLocation {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw CLIError("cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
+        throw CLIError(
+          "cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
       }
       if count == 0 { return bytes }
       bytes += buffer[0..<count]

@@ -85,13 +85,16 @@ public struct ContentFile: Sendable {
       reader.fail("language", "must be a language code such as en or es, not '\(language)'")
     }
     if let document, let language, fileName(of: path) != "\(document).\(language).json" {
-      reader.fail(nil, "the file must be named \(document).\(language).json after its document and language")
+      reader.fail(
+        nil, "the file must be named \(document).\(language).json after its document and language")
     }
     var blocks: [ContentBlock] = []
     if let value = member(members, "blocks") {
       if let array = value.arrayValue, !array.isEmpty {
         for (index, element) in array.enumerated() {
-          if let block = readBlock(element, at: "blocks[\(index)]", &reader) { blocks.append(block) }
+          if let block = readBlock(element, at: "blocks[\(index)]", &reader) {
+            blocks.append(block)
+          }
         }
       } else {
         reader.fail("blocks", "must be a non-empty array of blocks")
@@ -122,14 +125,19 @@ public struct ContentFile: Sendable {
         keyPath + ".id", "must be dotted lower-case words such as falls.call.head, not '\(id)'")
     }
     var kind: ContentBlockKind?
-    if let text = member(members, "kind").flatMap({ reader.string($0, at: keyPath + ".kind", block: id) }) {
+    if let text = member(members, "kind").flatMap({
+      reader.string($0, at: keyPath + ".kind", block: id)
+    }) {
       kind = ContentBlockKind(rawValue: text)
       if kind == nil {
         let kinds = ContentBlockKind.allCases.map(\.rawValue).joined(separator: ", ")
-        reader.fail(keyPath + ".kind", "'\(text)' is not a block kind; use one of \(kinds)", block: id)
+        reader.fail(
+          keyPath + ".kind", "'\(text)' is not a block kind; use one of \(kinds)", block: id)
       }
     }
-    let text = member(members, "text").flatMap { reader.string($0, at: keyPath + ".text", block: id) }
+    let text = member(members, "text").flatMap {
+      reader.string($0, at: keyPath + ".text", block: id)
+    }
     if let text { checkText(text, at: keyPath + ".text", block: id, &reader) }
     let sources = reader.sources(member(members, "sources"), at: keyPath + ".sources", block: id)
     let review = reader.review(member(members, "review"), at: keyPath + ".review", block: id)
@@ -139,7 +147,8 @@ public struct ContentFile: Sendable {
         condition = ContentCondition(rawValue: name)
         if condition == nil {
           let names = ContentCondition.allCases.map(\.rawValue).joined(separator: ", ")
-          reader.fail(keyPath + ".showWhen", "'\(name)' is not a condition; use one of \(names)", block: id)
+          reader.fail(
+            keyPath + ".showWhen", "'\(name)' is not a condition; use one of \(names)", block: id)
         }
       }
     }
@@ -155,7 +164,8 @@ public struct ContentFile: Sendable {
     if text.contains("<") || text.contains(">") {
       reader.fail(keyPath, "must be plain text; '<' and '>' are not allowed", block: block)
     }
-    for name in ContentPlaceholders.names(in: text) where !ContentPlaceholders.known.contains(name) {
+    for name in ContentPlaceholders.names(in: text) where !ContentPlaceholders.known.contains(name)
+    {
       let known = ContentPlaceholders.known.sorted().map { "{\($0)}" }.joined(separator: ", ")
       reader.fail(keyPath, "unknown placeholder {\(name)}; use \(known)", block: block)
     }
@@ -171,7 +181,8 @@ public struct ContentFile: Sendable {
   }
 
   static func isIdentifier(_ text: String) -> Bool {
-    !text.isEmpty && text.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    !text.isEmpty
+      && text.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 
   static func isLanguage(_ text: String) -> Bool {
@@ -180,7 +191,8 @@ public struct ContentFile: Sendable {
       first.allSatisfy({ ("a"..."z").contains($0) })
     else { return false }
     return parts.count == 1
-      || (parts.count == 2 && parts[1].count == 2 && parts[1].allSatisfy { ("A"..."Z").contains($0) })
+      || (parts.count == 2 && parts[1].count == 2
+        && parts[1].allSatisfy { ("A"..."Z").contains($0) })
   }
 
   static func isBlockID(_ text: String) -> Bool {

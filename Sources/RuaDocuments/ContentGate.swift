@@ -27,7 +27,9 @@ public enum ContentGate {
     return problems
   }
 
-  static func lockProblems(_ loaded: ContentLoader, lock input: ContentInput?, hasher: ([UInt8]) -> String)
+  static func lockProblems(
+    _ loaded: ContentLoader, lock input: ContentInput?, hasher: ([UInt8]) -> String
+  )
     -> [ContentProblem]
   {
     var lock = ContentLock(entries: [])
@@ -67,7 +69,8 @@ public enum ContentGate {
     for entry in lock.entries where !present.contains(entry.path) {
       problems.append(
         ContentProblem(
-          file: entry.path, reason: "\(ContentLock.path) lists this file but it is missing; \(relock)"))
+          file: entry.path,
+          reason: "\(ContentLock.path) lists this file but it is missing; \(relock)"))
     }
     return problems
   }

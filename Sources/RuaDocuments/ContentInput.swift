@@ -39,7 +39,8 @@ struct ContentLoader {
           loaded.guides.append(file)
           loaded.units.append(ContentUnit(file))
         case .table:
-          loaded.units.append(ContentUnit(try ContentTable.parse(path: input.path, bytes: input.bytes)))
+          loaded.units.append(
+            ContentUnit(try ContentTable.parse(path: input.path, bytes: input.bytes)))
         case .locale:
           loaded.locales.append(input)
         }

@@ -20,7 +20,8 @@ enum ContentLocales {
       }
       guard case .object = json else {
         problems.append(
-          ContentProblem(file: input.path, reason: "must be a JSON object of labels, not \(json.typeName)"))
+          ContentProblem(
+            file: input.path, reason: "must be a JSON object of labels, not \(json.typeName)"))
         continue
       }
       keysByFile.append((input.path, flatten(json, prefix: "")))
@@ -42,7 +43,9 @@ enum ContentLocales {
   /// Label keys as dotted paths (`{"er": {"title": ...}}` gives `er.title`).
   private static func flatten(_ json: JSON, prefix: String) -> [String] {
     guard case .object(let members) = json else { return [prefix] }
-    return members.flatMap { flatten($0.value, prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key) }
+    return members.flatMap {
+      flatten($0.value, prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key)
+    }
   }
 
   /// A label missing from one file is reported once, even when several files have it.

@@ -70,12 +70,14 @@ public struct ContentLock: Equatable, Sendable {
   public func text() -> String {
     let files = entries.sorted { $0.path < $1.path }.map { entry -> JSON in
       .object([
-        ("path", .string(entry.path)), ("contentVersion", .string(entry.contentVersion.description)),
+        ("path", .string(entry.path)),
+        ("contentVersion", .string(entry.contentVersion.description)),
         ("sha256", .string(entry.sha256)),
         ("items", .object(entry.items.map { ($0.id, JSON.string($0.sha256)) })),
       ])
     }
-    return JSONWriter.write(.object([("about", .string(ContentLock.note)), ("files", .array(files))]))
+    return JSONWriter.write(
+      .object([("about", .string(ContentLock.note)), ("files", .array(files))]))
   }
 
   /// A new lock for `files`, or the problems that forbid it.
@@ -128,7 +130,8 @@ public struct ContentLock: Equatable, Sendable {
             file: unit.path, block: item.id,
             reason:
               "changed or new since the last lock but still marked approved; that approval was "
-              + "for other text: set its review to pending, lock, then ask a clinician to approve it"))
+              + "for other text: set its review to pending, lock, then ask a clinician to approve it"
+          ))
       }
     }
     guard problems.isEmpty else { return (nil, problems) }

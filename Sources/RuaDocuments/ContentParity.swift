@@ -7,10 +7,13 @@ enum ContentParity {
   {
     var problems: [ContentProblem] = []
     var documents: [String] = []
-    for guide in guides where !documents.contains(guide.document) { documents.append(guide.document) }
+    for guide in guides where !documents.contains(guide.document) {
+      documents.append(guide.document)
+    }
     for document in documents {
       let files = guides.filter { $0.document == document }
-      for language in localeLanguages.sorted() where !files.contains(where: { $0.language == language }) {
+      for language in localeLanguages.sorted()
+      where !files.contains(where: { $0.language == language }) {
         let path = "content/\(document).\(language).json"
         if unreadable.contains(path) { continue }
         problems.append(
@@ -46,7 +49,8 @@ enum ContentParity {
         problems.append(
           ContentProblem(
             file: file.path, block: block.id,
-            reason: "kind is \(own.kind.rawValue) here but \(block.kind.rawValue) in \(other.path)"))
+            reason: "kind is \(own.kind.rawValue) here but \(block.kind.rawValue) in \(other.path)")
+        )
       }
       if own.showWhen != block.showWhen {
         problems.append(
@@ -58,13 +62,19 @@ enum ContentParity {
         problems.append(
           ContentProblem(
             file: file.path, block: block.id,
-            reason: "cites different sources from \(other.path); a translation cites what the original cites"))
+            reason:
+              "cites different sources from \(other.path); a translation cites what the original cites"
+          ))
       }
-      if Set(ContentPlaceholders.names(in: own.text)) != Set(ContentPlaceholders.names(in: block.text)) {
+      if Set(ContentPlaceholders.names(in: own.text))
+        != Set(ContentPlaceholders.names(in: block.text))
+      {
         problems.append(
           ContentProblem(
             file: file.path, block: block.id,
-            reason: "uses different placeholders from \(other.path); translate the text, keep the placeholders"))
+            reason:
+              "uses different placeholders from \(other.path); translate the text, keep the placeholders"
+          ))
       }
     }
     return problems

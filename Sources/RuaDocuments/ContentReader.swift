@@ -29,7 +29,8 @@ struct ContentReader {
   ) -> [(key: String, value: JSON)]? {
     guard let value else { return nil }
     guard case .object(let members) = value else {
-      fail(keyPath.isEmpty ? nil : keyPath, "must be an object, not \(value.typeName)", block: block)
+      fail(
+        keyPath.isEmpty ? nil : keyPath, "must be an object, not \(value.typeName)", block: block)
       return nil
     }
     let allowed = required + optional
@@ -105,7 +106,8 @@ struct ContentReader {
   /// `{"status": "approved", "reviewer": "...", "date": "YYYY-MM-DD"}`.
   mutating func review(_ value: JSON?, at keyPath: String, block: String?) -> ContentReview? {
     guard let value else {
-      fail(keyPath, "is missing; use {\"status\": \"pending\"} until a clinician approves it",
+      fail(
+        keyPath, "is missing; use {\"status\": \"pending\"} until a clinician approves it",
         block: block)
       return nil
     }

@@ -29,7 +29,9 @@ struct ContentUnit {
         ("id", .string(block.id)), ("kind", .string(block.kind.rawValue)),
         ("text", .string(block.text)), ("sources", .array(block.sources.map(JSON.string))),
       ]
-      if let condition = block.showWhen { members.append(("showWhen", .string(condition.rawValue))) }
+      if let condition = block.showWhen {
+        members.append(("showWhen", .string(condition.rawValue)))
+      }
       let json = JSON.object(members)
       blocks.append(json)
       items.append(Item(id: block.id, review: block.review, canonical: ContentUnit.canonical(json)))

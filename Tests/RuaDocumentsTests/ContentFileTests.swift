@@ -15,14 +15,17 @@ import Testing
     #expect(calm.kind == .step)
     #expect(calm.sources == ["NIA-FALL", "UK-FALL"])
     #expect(calm.section == "falls")
-    #expect(calm.review == .approved(reviewer: "Dr Ana Ruiz", date: try #require(CivilDate(iso: "2026-11-02"))))
+    #expect(
+      calm.review
+        == .approved(reviewer: "Dr Ana Ruiz", date: try #require(CivilDate(iso: "2026-11-02"))))
     #expect(file.blocks(in: "falls").count == 3)
     #expect(file.isFullyApproved)
   }
 
   @Test func emptySourcesNameFileKeyPathAndBlock() {
     let bytes = Fixture.guide(
-      language: "es", blocks: Fixture.defaultBlocks(language: "es", sourcesOf: ["falls.check": "[]"]))
+      language: "es",
+      blocks: Fixture.defaultBlocks(language: "es", sourcesOf: ["falls.check": "[]"]))
     let problems = Fixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(path: "content/falls.es.json", bytes: bytes)
     }
@@ -33,29 +36,38 @@ import Testing
   }
 
   @Test func missingSourcesKeySaysToListOne() {
-    let block = #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "review": {"status": "pending"}}"#
+    let block =
+      #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "review": {"status": "pending"}}"#
     let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.map(\.keyPath) == ["blocks[0].sources"])
     #expect(problems.first?.reason == "must list at least one source")
   }
 
   @Test func unknownKeysAreNamedByKeyPath() {
-    let block = #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "colour": "red", "sources": ["CFS"], "review": {"status": "pending"}}"#
-    let text = #"{"document": "falls", "language": "en", "contentVersion": "1.0.0", "author": "x", "blocks": ["#
+    let block =
+      #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "colour": "red", "sources": ["CFS"], "review": {"status": "pending"}}"#
+    let text =
+      #"{"document": "falls", "language": "en", "contentVersion": "1.0.0", "author": "x", "blocks": ["#
       + block + "]}"
     let problems = Fixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Array(text.utf8))
     }
     #expect(problems.map(\.keyPath) == ["author", "blocks[0].colour"])
-    #expect(problems.allSatisfy { $0.file == "content/falls.en.json" && $0.reason.hasPrefix("unknown key") })
+    #expect(
+      problems.allSatisfy {
+        $0.file == "content/falls.en.json" && $0.reason.hasPrefix("unknown key")
+      })
   }
 
   @Test func badReviewStatusIsNamed() {
-    let block = #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "reviewed"}}"#
+    let block =
+      #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "reviewed"}}"#
     let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.count == 1)
     #expect(problems.first?.keyPath == "blocks[0].review.status")
@@ -64,14 +76,18 @@ import Testing
   }
 
   @Test func approvalNeedsReviewerAndRealDate() {
-    let block = #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-02-30"}}"#
+    let block =
+      #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-02-30"}}"#
     let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.map(\.keyPath) == ["blocks[0].review.date"])
-    let noReviewer = #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "date": "2026-02-03"}}"#
+    let noReviewer =
+      #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "date": "2026-02-03"}}"#
     let second = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [noReviewer]))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [noReviewer]))
     }
     #expect(second.map(\.keyPath) == ["blocks[0].review.reviewer"])
   }
@@ -82,11 +98,13 @@ import Testing
       #"{"id": "a.two", "kind": "note", "text": "<b>Bold</b>", "sources": ["CFS", "CFS"], "review": {"status": "pending"}}"#,
     ]
     let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: blocks))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: blocks))
     }
     #expect(
       problems.map(\.keyPath) == [
-        "blocks[0].text", "blocks[0].sources[0]", "blocks[1].kind", "blocks[1].text", "blocks[1].sources[1]",
+        "blocks[0].text", "blocks[0].sources[0]", "blocks[1].kind", "blocks[1].text",
+        "blocks[1].sources[1]",
       ])
   }
 
@@ -94,13 +112,18 @@ import Testing
     let problems = Fixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(path: "content/falls.es.json", bytes: Fixture.guide(language: "en"))
     }
-    #expect(problems.map(\.reason) == ["the file must be named falls.en.json after its document and language"])
+    #expect(
+      problems.map(\.reason) == [
+        "the file must be named falls.en.json after its document and language"
+      ])
   }
 
   @Test func duplicateBlockIdsAreRefused() {
-    let block = #"{"id": "a.one", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "pending"}}"#
+    let block =
+      #"{"id": "a.one", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "pending"}}"#
     let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block, block]))
+      _ = try ContentFile.parse(
+        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block, block]))
     }
     #expect(problems.map(\.block) == ["a.one"])
   }
@@ -135,7 +158,8 @@ enum Fixture {
   }
 
   static func block(
-    _ id: String, kind: String = "step", text: String, sources: String = #"["NIA-FALL", "UK-FALL"]"#,
+    _ id: String, kind: String = "step", text: String,
+    sources: String = #"["NIA-FALL", "UK-FALL"]"#,
     review: String = approved
   ) -> String {
     #"{"id": "\#(id)", "kind": "\#(kind)", "text": "\#(text)", "sources": \#(sources), "review": \#(review)}"#
@@ -146,18 +170,25 @@ enum Fixture {
     sourcesOf: [String: String] = [:]
   ) -> [String] {
     let english = [
-      ("falls.heading", "heading", "If {name} falls"), ("falls.calm", "step", "Stay calm and stay with {name}."),
+      ("falls.heading", "heading", "If {name} falls"),
+      ("falls.calm", "step", "Stay calm and stay with {name}."),
       ("falls.check", "step", "Check {name} for injury."),
     ]
-    let spanish = ["Si {name} se cae", "Mantenga la calma y quédese con {name}.", "Revise si {name} tiene lesiones."]
+    let spanish = [
+      "Si {name} se cae", "Mantenga la calma y quédese con {name}.",
+      "Revise si {name} tiene lesiones.",
+    ]
     return english.enumerated().map { index, entry in
       block(
-        entry.0, kind: entry.1, text: textOf[entry.0] ?? (language == "es" ? spanish[index] : entry.2),
-        sources: sourcesOf[entry.0] ?? #"["NIA-FALL", "UK-FALL"]"#, review: reviewOf[entry.0] ?? approved)
+        entry.0, kind: entry.1,
+        text: textOf[entry.0] ?? (language == "es" ? spanish[index] : entry.2),
+        sources: sourcesOf[entry.0] ?? #"["NIA-FALL", "UK-FALL"]"#,
+        review: reviewOf[entry.0] ?? approved)
     }
   }
 
-  static func guide(language: String, version: String = "1.0.0", blocks: [String]? = nil) -> [UInt8] {
+  static func guide(language: String, version: String = "1.0.0", blocks: [String]? = nil) -> [UInt8]
+  {
     let list = blocks ?? defaultBlocks(language: language)
     let text =
       #"{"document": "falls", "language": "\#(language)", "contentVersion": "\#(version)", "blocks": ["#
@@ -166,7 +197,8 @@ enum Fixture {
   }
 
   static func table(
-    version: String = "2.0.0", review: String = approved, sources: String = #"["STOPPFall", "BEERS"]"#,
+    version: String = "2.0.0", review: String = approved,
+    sources: String = #"["STOPPFall", "BEERS"]"#,
     generics: String = #"["lorazepam", "diazepam"]"#
   ) -> [UInt8] {
     let text = """
@@ -193,7 +225,8 @@ enum Fixture {
       ContentInput(path: "content/falls.en.json", role: .guide, bytes: english),
       ContentInput(path: "content/falls.es.json", role: .guide, bytes: spanish),
       ContentInput(path: "drug-classes.json", role: .table, bytes: table),
-      ContentInput(path: "locales/en.json", role: .locale, bytes: locale(["er.title", "falls.title"])),
+      ContentInput(
+        path: "locales/en.json", role: .locale, bytes: locale(["er.title", "falls.title"])),
       ContentInput(path: "locales/es.json", role: .locale, bytes: locale(spanishLabels)),
     ]
   }

@@ -3,7 +3,9 @@ import Testing
 @testable import RuaDocuments
 
 @Suite struct ContentGateTests {
-  private func check(_ files: [ContentInput], lock: ContentInput?, release: Bool = true) -> [ContentProblem] {
+  private func check(_ files: [ContentInput], lock: ContentInput?, release: Bool = true)
+    -> [ContentProblem]
+  {
     ContentGate.check(files: files, lock: lock, release: release, hasher: Fixture.hasher)
   }
 
@@ -14,7 +16,8 @@ import Testing
 
   @Test func onePendingBlockFailsReleaseByName() throws {
     let spanish = Fixture.guide(
-      language: "es", blocks: Fixture.defaultBlocks(language: "es", reviewOf: ["falls.check": Fixture.pending]))
+      language: "es",
+      blocks: Fixture.defaultBlocks(language: "es", reviewOf: ["falls.check": Fixture.pending]))
     let files = Fixture.approvedSet(spanish: spanish)
     let lock = try Fixture.lock(files)
     #expect(
@@ -27,7 +30,9 @@ import Testing
   @Test func editedTextWithoutVersionBumpFailsNamingTheBlock() throws {
     let lock = try Fixture.lock(Fixture.approvedSet())
     let edited = Fixture.guide(
-      language: "en", blocks: Fixture.defaultBlocks(language: "en", textOf: ["falls.calm": "Keep calm with {name}."]))
+      language: "en",
+      blocks: Fixture.defaultBlocks(
+        language: "en", textOf: ["falls.calm": "Keep calm with {name}."]))
     let problems = check(Fixture.approvedSet(english: edited), lock: lock, release: false)
     #expect(
       problems.map { $0.line(folder: "templates") } == [
@@ -47,7 +52,8 @@ import Testing
   @Test func reviewDecisionsAndLayoutDoNotNeedANewVersion() throws {
     let pendingSet = Fixture.approvedSet(
       english: Fixture.guide(
-        language: "en", blocks: Fixture.defaultBlocks(language: "en", reviewOf: ["falls.calm": Fixture.pending])))
+        language: "en",
+        blocks: Fixture.defaultBlocks(language: "en", reviewOf: ["falls.calm": Fixture.pending])))
     let lock = try Fixture.lock(pendingSet)
     // Approving the block and re-indenting the file leave the hash alone.
     let approvedText = String(decoding: Fixture.guide(language: "en"), as: UTF8.self)
@@ -59,14 +65,16 @@ import Testing
     let files = Fixture.approvedSet()
     let lock = try Fixture.lock(files)
     let noSource = Fixture.guide(
-      language: "en", blocks: Fixture.defaultBlocks(language: "en", sourcesOf: ["falls.calm": "[]"]))
+      language: "en", blocks: Fixture.defaultBlocks(language: "en", sourcesOf: ["falls.calm": "[]"])
+    )
     let problems = check(Fixture.approvedSet(english: noSource), lock: lock)
     #expect(problems.map(\.keyPath) == ["blocks[1].sources"])
     #expect(problems.map(\.block) == ["falls.calm"])
   }
 
   @Test func spanishFileMissingABlockFails() throws {
-    let spanish = Fixture.guide(language: "es", blocks: Array(Fixture.defaultBlocks(language: "es").prefix(2)))
+    let spanish = Fixture.guide(
+      language: "es", blocks: Array(Fixture.defaultBlocks(language: "es").prefix(2)))
     let files = Fixture.approvedSet(spanish: spanish)
     let problems = check(files, lock: try Fixture.lock(files))
     #expect(
@@ -80,8 +88,10 @@ import Testing
       language: "es",
       blocks: [
         Fixture.block("falls.heading", kind: "subheading", text: "Si {name} se cae"),
-        Fixture.block("falls.calm", text: "Mantenga la calma.", sources: #"["NIA-FALL", "UK-FALL"]"#),
-        Fixture.block("falls.check", text: "Revise si {name} tiene lesiones.", sources: #"["CFS"]"#),
+        Fixture.block(
+          "falls.calm", text: "Mantenga la calma.", sources: #"["NIA-FALL", "UK-FALL"]"#),
+        Fixture.block(
+          "falls.check", text: "Revise si {name} tiene lesiones.", sources: #"["CFS"]"#),
       ])
     let files = Fixture.approvedSet(spanish: spanish)
     let problems = check(files, lock: try Fixture.lock(files))
@@ -91,7 +101,9 @@ import Testing
 
   @Test func everyLocaleLanguageNeedsTheGuide() throws {
     var files = Fixture.approvedSet()
-    files.append(ContentInput(path: "locales/fr.json", role: .locale, bytes: Fixture.locale(["er.title", "falls.title"])))
+    files.append(
+      ContentInput(
+        path: "locales/fr.json", role: .locale, bytes: Fixture.locale(["er.title", "falls.title"])))
     let problems = check(files, lock: try Fixture.lock(files))
     #expect(problems.map(\.file) == ["content/falls.fr.json"])
   }
@@ -110,19 +122,25 @@ import Testing
     let lock = try Fixture.lock(files)
     let pendingTable = Fixture.approvedSet(table: Fixture.table(review: Fixture.pending))
     #expect(
-      check(pendingTable, lock: lock).map { "\($0.file) \($0.block ?? "")" } == ["drug-classes.json benzodiazepines"])
+      check(pendingTable, lock: lock).map { "\($0.file) \($0.block ?? "")" } == [
+        "drug-classes.json benzodiazepines"
+      ])
     #expect(check(pendingTable, lock: lock, release: false) == [])
     let unsourced = check(Fixture.approvedSet(table: Fixture.table(sources: "[]")), lock: lock)
     #expect(unsourced.map(\.keyPath) == ["classes[0].sources"])
     let edited = Fixture.table(generics: #"["lorazepam", "diazepam", "clonazepam"]"#)
     let changed = check(Fixture.approvedSet(table: edited), lock: lock)
     #expect(changed.map(\.block) == ["benzodiazepines"])
-    #expect(changed.first?.reason.hasPrefix("text changed but contentVersion is still 2.0.0") == true)
+    #expect(
+      changed.first?.reason.hasPrefix("text changed but contentVersion is still 2.0.0") == true)
   }
 
   @Test func missingLockAndStaleEntriesAreReported() throws {
     let files = Fixture.approvedSet()
-    #expect(check(files, lock: nil).map(\.file) == ["content/falls.en.json", "content/falls.es.json", "drug-classes.json"])
+    #expect(
+      check(files, lock: nil).map(\.file) == [
+        "content/falls.en.json", "content/falls.es.json", "drug-classes.json",
+      ])
     let lock = try Fixture.lock(files)
     let withoutTable = files.filter { $0.role != .table }
     let problems = check(withoutTable, lock: lock)
@@ -131,9 +149,13 @@ import Testing
   }
 
   @Test func unreadableLockIsReportedAsAProblem() {
-    let broken = ContentInput(path: ContentLock.path, role: .table, bytes: Array(#"{"files": 3}"#.utf8))
+    let broken = ContentInput(
+      path: ContentLock.path, role: .table, bytes: Array(#"{"files": 3}"#.utf8))
     let problems = check(Fixture.approvedSet(), lock: broken)
-    #expect(problems.map { $0.line(folder: "") } == ["content.lock.json: files: must be an array, not number"])
+    #expect(
+      problems.map { $0.line(folder: "") } == [
+        "content.lock.json: files: must be an array, not number"
+      ])
   }
 }
 

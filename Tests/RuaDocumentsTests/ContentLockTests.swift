@@ -3,7 +3,9 @@ import Testing
 @testable import RuaDocuments
 
 @Suite struct ContentLockTests {
-  private func update(_ files: [ContentInput], previous: ContentLock?) -> (ContentLock?, [ContentProblem]) {
+  private func update(_ files: [ContentInput], previous: ContentLock?) -> (
+    ContentLock?, [ContentProblem]
+  ) {
     let result = ContentLock.update(files: files, previous: previous, hasher: Fixture.hasher)
     return (result.lock, result.problems)
   }
@@ -13,15 +15,23 @@ import Testing
     let (lock, problems) = update(files, previous: nil)
     #expect(problems == [])
     let written = try #require(lock)
-    #expect(written.entries.map(\.path) == ["content/falls.en.json", "content/falls.es.json", "drug-classes.json"])
-    let input = ContentInput(path: ContentLock.path, role: .table, bytes: Array(written.text().utf8))
-    #expect(ContentGate.check(files: files, lock: input, release: true, hasher: Fixture.hasher) == [])
+    #expect(
+      written.entries.map(\.path) == [
+        "content/falls.en.json", "content/falls.es.json", "drug-classes.json",
+      ])
+    let input = ContentInput(
+      path: ContentLock.path, role: .table, bytes: Array(written.text().utf8))
+    #expect(
+      ContentGate.check(files: files, lock: input, release: true, hasher: Fixture.hasher) == [])
   }
 
   @Test func lockTextRoundTrips() throws {
     let lock = try #require(update(Fixture.approvedSet(), previous: nil).0)
     #expect(try ContentLock.parse(bytes: Array(lock.text().utf8)) == lock)
-    #expect(lock.entry("content/falls.es.json")?.items.map(\.id) == ["falls.heading", "falls.calm", "falls.check"])
+    #expect(
+      lock.entry("content/falls.es.json")?.items.map(\.id) == [
+        "falls.heading", "falls.calm", "falls.check",
+      ])
   }
 
   @Test func refusesChangedTextWithoutANewVersion() throws {
@@ -29,11 +39,14 @@ import Testing
     let edited = Fixture.guide(
       language: "en",
       blocks: Fixture.defaultBlocks(
-        language: "en", textOf: ["falls.check": "Look {name} over."], reviewOf: ["falls.check": Fixture.pending]))
+        language: "en", textOf: ["falls.check": "Look {name} over."],
+        reviewOf: ["falls.check": Fixture.pending]))
     let (lock, problems) = update(Fixture.approvedSet(english: edited), previous: previous)
     #expect(lock == nil)
     #expect(problems.map(\.block) == ["falls.check"])
-    #expect(problems.first?.reason.hasPrefix("text changed but contentVersion is still 1.0.0; bump the version") == true)
+    #expect(
+      problems.first?.reason.hasPrefix(
+        "text changed but contentVersion is still 1.0.0; bump the version") == true)
   }
 
   @Test func locksAChangeOnceTheVersionIsBumped() throws {
@@ -41,7 +54,8 @@ import Testing
     let edited = Fixture.guide(
       language: "en", version: "1.0.1",
       blocks: Fixture.defaultBlocks(
-        language: "en", textOf: ["falls.check": "Look {name} over."], reviewOf: ["falls.check": Fixture.pending]))
+        language: "en", textOf: ["falls.check": "Look {name} over."],
+        reviewOf: ["falls.check": Fixture.pending]))
     let files = Fixture.approvedSet(english: edited)
     let (lock, problems) = update(files, previous: previous)
     #expect(problems == [])
@@ -63,9 +77,13 @@ import Testing
 
   @Test func refusesAVersionThatGoesDown() throws {
     let previous = try #require(update(Fixture.approvedSet(), previous: nil).0)
-    let (lock, problems) = update(Fixture.approvedSet(table: Fixture.table(version: "1.9.9")), previous: previous)
+    let (lock, problems) = update(
+      Fixture.approvedSet(table: Fixture.table(version: "1.9.9")), previous: previous)
     #expect(lock == nil)
-    #expect(problems.map(\.reason) == ["contentVersion 1.9.9 is lower than the locked 2.0.0; versions only go up"])
+    #expect(
+      problems.map(\.reason) == [
+        "contentVersion 1.9.9 is lower than the locked 2.0.0; versions only go up"
+      ])
   }
 
   @Test func refusesFilesWithSchemaProblems() {

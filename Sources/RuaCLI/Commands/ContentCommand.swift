@@ -4,7 +4,8 @@ import RuaDocuments
 struct ContentCommand: Command {
   let name = "content"
   let summary = "check the guide content and clinical tables, or lock their versions"
-  let usage = "content check [--release] [--templates DIR]\n       rua-paper content lock [--templates DIR]"
+  let usage =
+    "content check [--release] [--templates DIR]\n       rua-paper content lock [--templates DIR]"
   let details = """
     content check reads the guide content (templates/content/*.json), the clinical tables \
     (templates/drug-classes.json), the locale files (templates/locales/*.json) and the lock \
@@ -80,7 +81,8 @@ struct ContentCommand: Command {
     return .success
   }
 
-  private func lock(_ templates: TemplatesLocation, _ context: Context) throws(CLIError) -> ExitCode {
+  private func lock(_ templates: TemplatesLocation, _ context: Context) throws(CLIError) -> ExitCode
+  {
     let inputs = try readInputs(templates).filter { $0.role != .locale }
     var previous: ContentLock?
     if let bytes = try templates.read(ContentLock.path) {
