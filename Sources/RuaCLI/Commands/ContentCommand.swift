@@ -7,20 +7,20 @@ struct ContentCommand: Command {
   let usage =
     "content check [--release] [--templates DIR]\n       rua-paper content lock [--templates DIR]"
   let details = """
-    content check reads the guide content (templates/content/*.json), the clinical tables \
-    (templates/drug-classes.json), the locale files (templates/locales/*.json) and the lock \
-    (templates/content.lock.json). It lists every problem, one per line as FILE: BLOCK: REASON: \
-    a schema error, a block without a source, a block missing in one language, a label missing \
-    in one locale, or a file whose text changed while its contentVersion did not. With \
-    --release, a block still pending clinician review is a problem too.
+    check reads the guides (content/*.json), the clinical tables (drug-classes.json), the
+    locale files (locales/*.json) and the lock (content.lock.json) in the templates folder, and
+    lists every problem, one per line as FILE: BLOCK: REASON — a schema error, a block without
+    a source, a block missing in one language, a label missing in one locale, a file whose
+    text changed while its contentVersion did not. With --release, every block still pending
+    clinician review is a problem too.
 
-    content lock records the version and hash of every content file in \
-    templates/content.lock.json. It refuses a file whose text changed while its version stayed \
-    the same (bump contentVersion first), a version that went down, and a changed block that is \
-    still marked approved (set it to pending; approve it after the lock).
+    lock records the version and hash of every guide and table in content.lock.json. It
+    refuses a text change without a new contentVersion (bump it first), a version that went
+    down, and a new or changed block already marked approved (set it to pending, lock, then
+    approve it).
 
-    The templates folder is --templates, else $RUA_TEMPLATES, else the templates folder of the \
-    package rua-paper was built in, else ./templates. Exit status: 0 clean, 1 problems found, \
+    The templates folder is --templates, else $RUA_TEMPLATES, else the templates folder of the
+    package rua-paper was built in, else ./templates. Exit status: 0 clean, 1 problems found,
     64 usage error, 66 templates folder missing. See docs/content.md.
     """
   let options: [OptionSpec] = [
