@@ -11,7 +11,7 @@ enum ContentLocales {
 
   static func check(_ inputs: [ContentInput]) -> [ContentProblem] {
     var problems: [ContentProblem] = []
-    var keysByFile: [(path: String, keys: [String])] = []
+    var keysByFile: [(path: String, labels: [(key: String, value: JSON)])] = []
     for input in inputs {
       var reader = ContentReader(file: input.path)
       guard let json = reader.parse(input.bytes) else {
@@ -27,22 +27,35 @@ enum ContentLocales {
       keysByFile.append((input.path, flatten(json, prefix: "")))
     }
     for file in keysByFile {
-      let own = Set(file.keys)
+      let own = Dictionary(file.labels, uniquingKeysWith: { first, _ in first })
       for other in keysByFile where other.path != file.path {
-        for key in other.keys where !own.contains(key) {
-          problems.append(
-            ContentProblem(
-              file: file.path, block: key,
-              reason: "label missing; \(other.path) has it; add it in this language"))
+        for label in other.labels {
+          guard let value = own[label.key] else {
+            problems.append(
+              ContentProblem(
+                file: file.path, block: label.key,
+                reason: "label missing; \(other.path) has it; add it in this language"))
+            continue
+          }
+          // A translation keeps the placeholders ({page}, {date}); reported once per pair.
+          if file.path > other.path, let mine = value.stringValue,
+            let theirs = label.value.stringValue,
+            Set(ContentPlaceholders.names(in: mine)) != Set(ContentPlaceholders.names(in: theirs))
+          {
+            problems.append(
+              ContentProblem(
+                file: file.path, block: label.key,
+                reason: "uses different placeholders from \(other.path); keep the placeholders"))
+          }
         }
       }
     }
     return unique(problems)
   }
 
-  /// Label keys as dotted paths (`{"er": {"title": ...}}` gives `er.title`).
-  private static func flatten(_ json: JSON, prefix: String) -> [String] {
-    guard case .object(let members) = json else { return [prefix] }
+  /// Labels with their keys as dotted paths (`{"er": {"title": ...}}` gives `er.title`).
+  private static func flatten(_ json: JSON, prefix: String) -> [(key: String, value: JSON)] {
+    guard case .object(let members) = json else { return [(prefix, json)] }
     return members.flatMap {
       flatten($0.value, prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key)
     }

@@ -6,12 +6,12 @@ import Testing
 
 @Suite struct ContentCommandTests {
   @Test func shippedTemplatesPassCheckButNotRelease() {
-    let templates = packageRoot + "/templates"
-    let check = invoke(["content", "check", "--templates", templates])
+    let templates = contentPackageRoot + "/templates"
+    let check = runContent(["content", "check", "--templates", templates])
     #expect(check.code == .success, "\(check.out)")
     #expect(check.out.contains("pass; "))
     #expect(check.out.contains("pending clinician review"))
-    let release = invoke(["content", "check", "--release", "--templates", templates])
+    let release = runContent(["content", "check", "--release", "--templates", templates])
     #expect(release.code == .failure)
     #expect(
       release.out.contains(
@@ -20,33 +20,35 @@ import Testing
   }
 
   @Test func lockThenReleaseCheckPassesAndAnEditWithoutBumpFails() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ContentTestFolder()
     defer { folder.remove() }
-    folder.write("content/falls.en.json", guide("en", "Stay calm and stay with {name}."))
-    folder.write("content/falls.es.json", guide("es", "Mantenga la calma y quédese con {name}."))
-    let lock = invoke(["content", "lock", "--templates", folder.path])
+    folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
+    folder.write(
+      "content/falls.es.json", contentGuide("es", "Mantenga la calma y quédese con {name}."))
+    let lock = runContent(["content", "lock", "--templates", folder.path])
     #expect(lock.code == .success, "\(lock.out)\(lock.err)")
     #expect(lock.out.contains("locked \(folder.path)/content/falls.en.json 1.0.0"))
-    #expect(invoke(["content", "check", "--release", "--templates", folder.path]).code == .success)
+    #expect(
+      runContent(["content", "check", "--release", "--templates", folder.path]).code == .success)
     let locked = folder.read("content.lock.json")
 
-    folder.write("content/falls.en.json", guide("en", "Keep calm and stay with {name}."))
-    let check = invoke(["content", "check", "--templates", folder.path])
+    folder.write("content/falls.en.json", contentGuide("en", "Keep calm and stay with {name}."))
+    let check = runContent(["content", "check", "--templates", folder.path])
     #expect(check.code == .failure)
     #expect(
       check.out == folder.path + "/content/falls.en.json: falls.calm: text changed but "
         + "contentVersion is still 1.0.0; bump the version and run rua-paper content lock\n")
-    let refused = invoke(["content", "lock", "--templates", folder.path])
+    let refused = runContent(["content", "lock", "--templates", folder.path])
     #expect(refused.code == .failure)
     #expect(refused.err.contains("nothing was written"))
     #expect(folder.read("content.lock.json") == locked)
   }
 
   @Test func templatesComeFromTheEnvironment() throws {
-    let folder = try TemporaryFolder()
+    let folder = try ContentTestFolder()
     defer { folder.remove() }
-    folder.write("content/falls.en.json", guide("en", "Stay calm and stay with {name}."))
-    let result = invoke(["content", "check"], environment: ["RUA_TEMPLATES": folder.path])
+    folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
+    let result = runContent(["content", "check"], environment: ["RUA_TEMPLATES": folder.path])
     #expect(result.code == .failure)
     #expect(
       result.out == folder.path
@@ -54,22 +56,22 @@ import Testing
   }
 
   @Test func missingTemplatesFolderExits66() {
-    let result = invoke(["content", "check", "--templates", "/nonexistent/rua-templates"])
+    let result = runContent(["content", "check", "--templates", "/nonexistent/rua-templates"])
     #expect(result.code == .noInput)
     #expect(result.err.contains("the templates folder /nonexistent/rua-templates does not exist"))
   }
 
   @Test func usageErrorsExit64() {
-    #expect(invoke(["content"]).code == .usage)
-    #expect(invoke(["content", "publish"]).code == .usage)
-    #expect(invoke(["content", "lock", "--release"]).code == .usage)
-    #expect(invoke(["content", "check", "--frobnicate"]).code == .usage)
+    #expect(runContent(["content"]).code == .usage)
+    #expect(runContent(["content", "publish"]).code == .usage)
+    #expect(runContent(["content", "lock", "--release"]).code == .usage)
+    #expect(runContent(["content", "check", "--frobnicate"]).code == .usage)
     #expect(
-      invoke(["content", "--help"]).out.contains("content check [--release] [--templates DIR]"))
+      runContent(["content", "--help"]).out.contains("content check [--release] [--templates DIR]"))
   }
 
   @Test func templatesFolderLookupOrder() {
-    let exe = packageRoot + "/.build/debug/rua-paper"
+    let exe = contentPackageRoot + "/.build/debug/rua-paper"
     #expect(
       TemplatesLocation.find(explicit: "/x", environment: ["RUA_TEMPLATES": "/y"], executable: exe)
         == "/x")
@@ -77,7 +79,7 @@ import Testing
       TemplatesLocation.find(explicit: nil, environment: ["RUA_TEMPLATES": "/y"], executable: exe)
         == "/y")
     #expect(
-      TemplatesLocation.find(explicit: nil, environment: [:], executable: exe) == packageRoot
+      TemplatesLocation.find(explicit: nil, environment: [:], executable: exe) == contentPackageRoot
         + "/templates")
     #expect(
       TemplatesLocation.find(explicit: nil, environment: [:], executable: "/nonexistent/bin/rua")
@@ -95,13 +97,13 @@ import Testing
 }
 
 /// The package root, from this file's path (Tests/RuaCLITests/ContentCommandTests.swift).
-private let packageRoot: String = {
+private let contentPackageRoot: String = {
   var path = #filePath
   for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
   return path
 }()
 
-private func guide(_ language: String, _ calm: String) -> String {
+private func contentGuide(_ language: String, _ calm: String) -> String {
   let review = #"{"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-11-02"}"#
   return """
     {"document": "falls", "language": "\(language)", "contentVersion": "1.0.0", "blocks": [
@@ -110,13 +112,13 @@ private func guide(_ language: String, _ calm: String) -> String {
     """
 }
 
-private struct Invocation {
+private struct ContentRun {
   let code: ExitCode
   let out: String
   let err: String
 }
 
-private func invoke(_ arguments: [String], environment: [String: String] = [:]) -> Invocation {
+private func runContent(_ arguments: [String], environment: [String: String] = [:]) -> ContentRun {
   let out = Mutex<[UInt8]>([])
   let err = Mutex<[UInt8]>([])
   let context = Context(
@@ -124,13 +126,13 @@ private func invoke(_ arguments: [String], environment: [String: String] = [:]) 
     standardOutput: { bytes in out.withLock { $0 += bytes } },
     standardError: { bytes in err.withLock { $0 += bytes } }, workingDirectory: "/")
   let code = RuaPaper.run(arguments, context)
-  return Invocation(
+  return ContentRun(
     code: code, out: String(decoding: out.withLock { $0 }, as: UTF8.self),
     err: String(decoding: err.withLock { $0 }, as: UTF8.self))
 }
 
 /// A private folder under /tmp, removed by `remove()`.
-private struct TemporaryFolder {
+private struct ContentTestFolder {
   struct Failure: Error {}
   let path: String
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ContentFileTests {
   @Test func readsBlocksReviewsAndSections() throws {
     let file = try ContentFile.parse(
-      path: "content/falls.en.json", bytes: Fixture.guide(language: "en"))
+      path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en"))
     #expect(file.document == "falls")
     #expect(file.language == "en")
     #expect(file.contentVersion.description == "1.0.0")
@@ -23,10 +23,10 @@ import Testing
   }
 
   @Test func emptySourcesNameFileKeyPathAndBlock() {
-    let bytes = Fixture.guide(
+    let bytes = ContentFixture.guide(
       language: "es",
-      blocks: Fixture.defaultBlocks(language: "es", sourcesOf: ["falls.check": "[]"]))
-    let problems = Fixture.problems { () throws(ContentFileError) in
+      blocks: ContentFixture.defaultBlocks(language: "es", sourcesOf: ["falls.check": "[]"]))
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(path: "content/falls.es.json", bytes: bytes)
     }
     #expect(
@@ -38,9 +38,9 @@ import Testing
   @Test func missingSourcesKeySaysToListOne() {
     let block =
       #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "review": {"status": "pending"}}"#
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+        path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.map(\.keyPath) == ["blocks[0].sources"])
     #expect(problems.first?.reason == "must list at least one source")
@@ -52,7 +52,7 @@ import Testing
     let text =
       #"{"document": "falls", "language": "en", "contentVersion": "1.0.0", "author": "x", "blocks": ["#
       + block + "]}"
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(path: "content/falls.en.json", bytes: Array(text.utf8))
     }
     #expect(problems.map(\.keyPath) == ["author", "blocks[0].colour"])
@@ -65,9 +65,9 @@ import Testing
   @Test func badReviewStatusIsNamed() {
     let block =
       #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "reviewed"}}"#
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+        path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.count == 1)
     #expect(problems.first?.keyPath == "blocks[0].review.status")
@@ -78,16 +78,17 @@ import Testing
   @Test func approvalNeedsReviewerAndRealDate() {
     let block =
       #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-02-30"}}"#
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block]))
+        path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en", blocks: [block]))
     }
     #expect(problems.map(\.keyPath) == ["blocks[0].review.date"])
     let noReviewer =
       #"{"id": "falls.calm", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "approved", "date": "2026-02-03"}}"#
-    let second = Fixture.problems { () throws(ContentFileError) in
+    let second = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [noReviewer]))
+        path: "content/falls.en.json",
+        bytes: ContentFixture.guide(language: "en", blocks: [noReviewer]))
     }
     #expect(second.map(\.keyPath) == ["blocks[0].review.reviewer"])
   }
@@ -97,9 +98,9 @@ import Testing
       #"{"id": "a.one", "kind": "step", "text": "Call {nmae}.", "sources": ["NICE"], "review": {"status": "pending"}}"#,
       #"{"id": "a.two", "kind": "note", "text": "<b>Bold</b>", "sources": ["CFS", "CFS"], "review": {"status": "pending"}}"#,
     ]
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: blocks))
+        path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en", blocks: blocks))
     }
     #expect(
       problems.map(\.keyPath) == [
@@ -109,8 +110,9 @@ import Testing
   }
 
   @Test func fileNameMustMatchDocumentAndLanguage() {
-    let problems = Fixture.problems { () throws(ContentFileError) in
-      _ = try ContentFile.parse(path: "content/falls.es.json", bytes: Fixture.guide(language: "en"))
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
+      _ = try ContentFile.parse(
+        path: "content/falls.es.json", bytes: ContentFixture.guide(language: "en"))
     }
     #expect(
       problems.map(\.reason) == [
@@ -121,9 +123,10 @@ import Testing
   @Test func duplicateBlockIdsAreRefused() {
     let block =
       #"{"id": "a.one", "kind": "step", "text": "Stay calm.", "sources": ["CFS"], "review": {"status": "pending"}}"#
-    let problems = Fixture.problems { () throws(ContentFileError) in
+    let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
-        path: "content/falls.en.json", bytes: Fixture.guide(language: "en", blocks: [block, block]))
+        path: "content/falls.en.json",
+        bytes: ContentFixture.guide(language: "en", blocks: [block, block]))
     }
     #expect(problems.map(\.block) == ["a.one"])
   }
@@ -146,7 +149,7 @@ import Testing
 }
 
 /// Content files and tables for the tests, built from small JSON snippets.
-enum Fixture {
+enum ContentFixture {
   static let approved = #"{"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-11-02"}"#
   static let pending = #"{"status": "pending"}"#
 

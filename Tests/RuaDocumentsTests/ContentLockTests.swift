@@ -6,12 +6,12 @@ import Testing
   private func update(_ files: [ContentInput], previous: ContentLock?) -> (
     ContentLock?, [ContentProblem]
   ) {
-    let result = ContentLock.update(files: files, previous: previous, hasher: Fixture.hasher)
+    let result = ContentLock.update(files: files, previous: previous, hasher: ContentFixture.hasher)
     return (result.lock, result.problems)
   }
 
   @Test func lockThenCheckPasses() throws {
-    let files = Fixture.approvedSet()
+    let files = ContentFixture.approvedSet()
     let (lock, problems) = update(files, previous: nil)
     #expect(problems == [])
     let written = try #require(lock)
@@ -22,11 +22,12 @@ import Testing
     let input = ContentInput(
       path: ContentLock.path, role: .table, bytes: Array(written.text().utf8))
     #expect(
-      ContentGate.check(files: files, lock: input, release: true, hasher: Fixture.hasher) == [])
+      ContentGate.check(files: files, lock: input, release: true, hasher: ContentFixture.hasher)
+        == [])
   }
 
   @Test func lockTextRoundTrips() throws {
-    let lock = try #require(update(Fixture.approvedSet(), previous: nil).0)
+    let lock = try #require(update(ContentFixture.approvedSet(), previous: nil).0)
     #expect(try ContentLock.parse(bytes: Array(lock.text().utf8)) == lock)
     #expect(
       lock.entry("content/falls.es.json")?.items.map(\.id) == [
@@ -35,13 +36,13 @@ import Testing
   }
 
   @Test func refusesChangedTextWithoutANewVersion() throws {
-    let previous = try #require(update(Fixture.approvedSet(), previous: nil).0)
-    let edited = Fixture.guide(
+    let previous = try #require(update(ContentFixture.approvedSet(), previous: nil).0)
+    let edited = ContentFixture.guide(
       language: "en",
-      blocks: Fixture.defaultBlocks(
+      blocks: ContentFixture.defaultBlocks(
         language: "en", textOf: ["falls.check": "Look {name} over."],
-        reviewOf: ["falls.check": Fixture.pending]))
-    let (lock, problems) = update(Fixture.approvedSet(english: edited), previous: previous)
+        reviewOf: ["falls.check": ContentFixture.pending]))
+    let (lock, problems) = update(ContentFixture.approvedSet(english: edited), previous: previous)
     #expect(lock == nil)
     #expect(problems.map(\.block) == ["falls.check"])
     #expect(
@@ -50,13 +51,13 @@ import Testing
   }
 
   @Test func locksAChangeOnceTheVersionIsBumped() throws {
-    let previous = try #require(update(Fixture.approvedSet(), previous: nil).0)
-    let edited = Fixture.guide(
+    let previous = try #require(update(ContentFixture.approvedSet(), previous: nil).0)
+    let edited = ContentFixture.guide(
       language: "en", version: "1.0.1",
-      blocks: Fixture.defaultBlocks(
+      blocks: ContentFixture.defaultBlocks(
         language: "en", textOf: ["falls.check": "Look {name} over."],
-        reviewOf: ["falls.check": Fixture.pending]))
-    let files = Fixture.approvedSet(english: edited)
+        reviewOf: ["falls.check": ContentFixture.pending]))
+    let files = ContentFixture.approvedSet(english: edited)
     let (lock, problems) = update(files, previous: previous)
     #expect(problems == [])
     let written = try #require(lock)
@@ -65,20 +66,21 @@ import Testing
   }
 
   @Test func refusesAChangedBlockThatIsStillApproved() throws {
-    let previous = try #require(update(Fixture.approvedSet(), previous: nil).0)
-    let edited = Fixture.guide(
+    let previous = try #require(update(ContentFixture.approvedSet(), previous: nil).0)
+    let edited = ContentFixture.guide(
       language: "en", version: "1.1.0",
-      blocks: Fixture.defaultBlocks(language: "en", textOf: ["falls.check": "Look {name} over."]))
-    let (lock, problems) = update(Fixture.approvedSet(english: edited), previous: previous)
+      blocks: ContentFixture.defaultBlocks(
+        language: "en", textOf: ["falls.check": "Look {name} over."]))
+    let (lock, problems) = update(ContentFixture.approvedSet(english: edited), previous: previous)
     #expect(lock == nil)
     #expect(problems.map(\.block) == ["falls.check"])
     #expect(problems.first?.reason.contains("still marked approved") == true)
   }
 
   @Test func refusesAVersionThatGoesDown() throws {
-    let previous = try #require(update(Fixture.approvedSet(), previous: nil).0)
+    let previous = try #require(update(ContentFixture.approvedSet(), previous: nil).0)
     let (lock, problems) = update(
-      Fixture.approvedSet(table: Fixture.table(version: "1.9.9")), previous: previous)
+      ContentFixture.approvedSet(table: ContentFixture.table(version: "1.9.9")), previous: previous)
     #expect(lock == nil)
     #expect(
       problems.map(\.reason) == [
@@ -88,7 +90,7 @@ import Testing
 
   @Test func refusesFilesWithSchemaProblems() {
     let broken = Array(#"{"document": "falls"}"#.utf8)
-    let (lock, problems) = update(Fixture.approvedSet(english: broken), previous: nil)
+    let (lock, problems) = update(ContentFixture.approvedSet(english: broken), previous: nil)
     #expect(lock == nil)
     #expect(problems.map(\.keyPath) == ["language", "contentVersion", "blocks"])
   }
