@@ -200,3 +200,32 @@ public struct ContentFile: Sendable {
     return words.allSatisfy { isIdentifier(String($0)) && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
   }
 }
+
+/// What a guide's conditions are decided on, taken from the person's record by the document.
+public struct ContentFacts: Equatable, Sendable {
+  public var onBloodThinner: Bool
+  public var hasFallRiskMedicines: Bool
+
+  public init(onBloodThinner: Bool, hasFallRiskMedicines: Bool) {
+    self.onBloodThinner = onBloodThinner
+    self.hasFallRiskMedicines = hasFallRiskMedicines
+  }
+}
+
+extension ContentCondition {
+  public func holds(for facts: ContentFacts) -> Bool {
+    switch self {
+    case .onBloodThinner: return facts.onBloodThinner
+    case .notOnBloodThinner: return !facts.onBloodThinner
+    case .hasFallRiskMedicines: return facts.hasFallRiskMedicines
+    case .noFallRiskMedicines: return !facts.hasFallRiskMedicines
+    }
+  }
+}
+
+extension ContentFile {
+  /// The blocks of `section` the document prints for a person with these facts.
+  public func blocks(in section: String, for facts: ContentFacts) -> [ContentBlock] {
+    blocks(in: section).filter { $0.showWhen?.holds(for: facts) ?? true }
+  }
+}

@@ -131,6 +131,22 @@ import Testing
     #expect(problems.map(\.block) == ["a.one"])
   }
 
+  @Test func conditionsPickTheBlocksForThePerson() throws {
+    let blocks = [
+      ContentFixture.block("falls.calm", text: "Stay calm."),
+      #"{"id": "falls.thinner", "kind": "warning", "showWhen": "onBloodThinner", "text": "{name} takes {bloodThinners}.", "sources": ["NICE-HI"], "review": {"status": "pending"}}"#,
+      #"{"id": "falls.general", "kind": "paragraph", "showWhen": "notOnBloodThinner", "text": "If {name} starts one.", "sources": ["NICE-HI"], "review": {"status": "pending"}}"#,
+    ]
+    let file = try ContentFile.parse(
+      path: "content/falls.en.json", bytes: ContentFixture.guide(language: "en", blocks: blocks))
+    let onThinner = ContentFacts(onBloodThinner: true, hasFallRiskMedicines: false)
+    let notOnThinner = ContentFacts(onBloodThinner: false, hasFallRiskMedicines: false)
+    #expect(file.blocks(in: "falls", for: onThinner).map(\.id) == ["falls.calm", "falls.thinner"])
+    #expect(
+      file.blocks(in: "falls", for: notOnThinner).map(\.id) == ["falls.calm", "falls.general"])
+    #expect(!file.isFullyApproved)
+  }
+
   @Test func placeholdersAreFilledAsPlainText() {
     let text = "If {name} takes {bloodThinners} and falls"
     #expect(ContentPlaceholders.names(in: text) == ["name", "bloodThinners"])
