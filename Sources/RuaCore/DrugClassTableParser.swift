@@ -3,7 +3,8 @@ extension DrugClassTable {
   /// field, a source id the table does not define, or a generic that repeats within its class
   /// are refused with the JSON path at fault.
   public static func parse(_ json: JSON) throws(DrugClassTableError) -> DrugClassTable {
-    let top = try Fields(json, path: "", allowed: ["format", "contentVersion", "about", "sources", "classes"])
+    let top = try Fields(
+      json, path: "", allowed: ["format", "contentVersion", "about", "sources", "classes"])
     guard try top.string("format") == format else {
       throw DrugClassTableError(path: "format", reason: "must be \"\(format)\"")
     }
@@ -41,7 +42,10 @@ extension DrugClassTable {
     let fields = try Fields(
       json, path: path, allowed: ["id", "flag", "label", "generics", "sources", "note", "review"])
     let id = try fields.string("id")
-    guard id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+    guard
+      id.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      })
     else {
       throw DrugClassTableError(path: path + ".id", reason: "use only a-z, 0-9 and -")
     }
@@ -85,7 +89,8 @@ extension DrugClassTable {
       guard let sourceID = element.stringValue, sources.contains(where: { $0.id == sourceID })
       else {
         throw DrugClassTableError(
-          path: path + ".sources[\(i)]", reason: "must be the id of an entry in the top-level sources")
+          path: path + ".sources[\(i)]",
+          reason: "must be the id of an entry in the top-level sources")
       }
       sourceIDs.append(sourceID)
     }
@@ -116,7 +121,8 @@ extension DrugClassTable {
       }
       return .approved(reviewer: try fields.string("reviewer"), date: date)
     default:
-      throw DrugClassTableError(path: path + ".status", reason: "must be \"pending\" or \"approved\"")
+      throw DrugClassTableError(
+        path: path + ".status", reason: "must be \"pending\" or \"approved\"")
     }
   }
 }
@@ -129,7 +135,8 @@ private struct Fields {
 
   init(_ json: JSON, path: String, allowed: Set<String>?) throws(DrugClassTableError) {
     guard case .object(let members) = json else {
-      throw DrugClassTableError(path: path.isEmpty ? "(top level)" : path, reason: "must be an object")
+      throw DrugClassTableError(
+        path: path.isEmpty ? "(top level)" : path, reason: "must be an object")
     }
     self.object = json
     self.path = path

@@ -6,7 +6,9 @@ public enum MedsReport {
     var person: [(key: String, value: JSON)] = [
       ("id", .string(patient.id)), ("fullName", .string(patient.fullName)),
     ]
-    if let preferred = patient.preferredName { person.append(("preferredName", .string(preferred))) }
+    if let preferred = patient.preferredName {
+      person.append(("preferredName", .string(preferred)))
+    }
     person += [
       ("dateOfBirth", .string(patient.dateOfBirth.iso)),
       ("age", .int(patient.dateOfBirth.age(on: today))),
@@ -28,7 +30,9 @@ public enum MedsReport {
     ])
   }
 
-  private static func medicationJSON(_ medication: Medication, table: DrugClassTable, today: CivilDate)
+  private static func medicationJSON(
+    _ medication: Medication, table: DrugClassTable, today: CivilDate
+  )
     -> JSON
   {
     let runway = Runway.evaluate(medication, today: today)
