@@ -8,8 +8,10 @@ extension DrugClassTable {
     guard try top.string("format") == format else {
       throw DrugClassTableError(path: "format", reason: "must be \"\(format)\"")
     }
-    guard let version = try top.required("contentVersion").intValue, version >= 1 else {
-      throw DrugClassTableError(path: "contentVersion", reason: "must be a whole number from 1")
+    let version = try top.string("contentVersion")
+    guard isVersion(version) else {
+      throw DrugClassTableError(
+        path: "contentVersion", reason: "must be a version MAJOR.MINOR.PATCH such as 1.0.0")
     }
     _ = try top.optionalString("about")
 
@@ -34,6 +36,16 @@ extension DrugClassTable {
       classes.append(drugClass)
     }
     return DrugClassTable(contentVersion: version, sources: sources, classes: classes)
+  }
+
+  /// `MAJOR.MINOR.PATCH`, the content version form the content gate (`content check`) reads.
+  private static func isVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.count <= 6 && part.allSatisfy { $0.isASCII && $0.isNumber }
+          && (part == "0" || !part.hasPrefix("0"))
+      }
   }
 
   private static func parseClass(_ json: JSON, path: String, sources: [DrugClassSource])

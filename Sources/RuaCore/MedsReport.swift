@@ -23,7 +23,7 @@ public enum MedsReport {
       (
         "drugClasses",
         .object([
-          ("contentVersion", .int(table.contentVersion)),
+          ("contentVersion", .string(table.contentVersion)),
           ("reviewed", .bool(table.isReviewed)),
         ])
       ),

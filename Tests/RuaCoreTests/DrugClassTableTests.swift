@@ -4,7 +4,7 @@ import Testing
 @Suite struct DrugClassTableTests {
   @Test func theShippedTableParsesAndEveryClassIsSourcedAndHasAReviewStatus() throws {
     let table = try shippedDrugClassTable()
-    #expect(table.contentVersion >= 1)
+    #expect(table.contentVersion == "1.0.0")
     #expect(!table.classes.isEmpty)
     let sourceIDs = Set(table.sources.map(\.id))
     for drugClass in table.classes {
@@ -36,7 +36,7 @@ import Testing
   }
 
   private static let minimal = """
-    {"format": "rua-drug-classes", "contentVersion": 3,
+    {"format": "rua-drug-classes", "contentVersion": "3.1.0",
      "sources": [{"id": "ISMP", "citation": "ISMP 2021"}],
      "classes": [{"id": "insulins", "flag": "high-alert", "label": {"en": "insulin", "es": "insulina"},
        "generics": ["insulin"], "sources": ["ISMP"],
@@ -45,15 +45,17 @@ import Testing
 
   @Test func parsesAnApprovedReview() throws {
     let table = try DrugClassTable.parse(try JSONParser.parse(Self.minimal))
-    #expect(table.contentVersion == 3)
+    #expect(table.contentVersion == "3.1.0")
     #expect(
       table.classes.first?.review == .approved(reviewer: "Dr. Example", date: day("2026-11-01")))
     #expect(table.isReviewed)
   }
 
   @Test(arguments: [
-    ("\"contentVersion\": 3", "\"contentVersion\": 0", "contentVersion"),
-    ("\"contentVersion\": 3", "\"contentVersion\": 3, \"extra\": 1", "extra"),
+    ("\"3.1.0\"", "3", "contentVersion"),
+    ("\"3.1.0\"", "\"3.01.0\"", "contentVersion"),
+    ("\"3.1.0\"", "\"3.1\"", "contentVersion"),
+    ("\"3.1.0\",", "\"3.1.0\", \"extra\": 1,", "extra"),
     ("\"rua-drug-classes\"", "\"something-else\"", "format"),
     ("\"flag\": \"high-alert\"", "\"flag\": \"scary\"", "classes[0].flag"),
     ("\"es\": \"insulina\"", "\"fr\": \"insuline\"", "classes[0].label.es"),
@@ -80,7 +82,7 @@ import Testing
   @Test func refusesTwoClassesWithOneID() throws {
     let json = try JSONParser.parse(
       """
-      {"format": "rua-drug-classes", "contentVersion": 1, "sources": [{"id": "S", "citation": "c"}],
+      {"format": "rua-drug-classes", "contentVersion": "1.0.0", "sources": [{"id": "S", "citation": "c"}],
        "classes": [
         {"id": "a", "flag": "fall-risk", "label": {"en": "a", "es": "a"}, "generics": ["x"],
          "sources": ["S"], "review": {"status": "pending"}},
