@@ -35,6 +35,27 @@ import Testing
     }
   }
 
+  @Test func everyShippedGenericMatchesItsOwnClass() throws {
+    let table = try shippedDrugClassTable()
+    for drugClass in table.classes {
+      for generic in drugClass.generics {
+        let matched = table.classes(for: Medication(id: "m", name: generic)).map(\.id)
+        #expect(matched.contains(drugClass.id), "\(generic) does not match \(drugClass.id)")
+        // The same generic as a prescriber writes it, with a salt and a release suffix.
+        let written = Medication(id: "m", name: generic.uppercased() + " HCl ER")
+        #expect(table.flags(for: written).contains(drugClass.flag), "\(generic)")
+      }
+    }
+  }
+
+  @Test func aBloodThinnerIsNeverAlsoAnAntiplatelet() throws {
+    let table = try shippedDrugClassTable()
+    let anticoagulants = table.classes.filter { $0.flag == .anticoagulant }.flatMap(\.generics)
+    for generic in anticoagulants {
+      #expect(!table.flags(for: Medication(id: "m", name: generic)).contains(.antiplatelet))
+    }
+  }
+
   private static let minimal = """
     {"format": "rua-drug-classes", "contentVersion": "3.1.0",
      "sources": [{"id": "ISMP", "citation": "ISMP 2021"}],
