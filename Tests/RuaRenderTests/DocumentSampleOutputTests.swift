@@ -11,6 +11,15 @@ import Testing
     let patients = try DocumentFixture.sample()
     #expect(patients.count >= 2)
     guard let folder = ProcessInfo.processInfo.environment["RUA_SAMPLE_DIR"] else { return }
+    var long = patients[0]
+    long.medications = (1...40).map { index in
+      var medication = BuiltMedication.scheduled(index)
+      medication.fills = [Fill(fillDate: day(2026, 10, index % 28 + 1), daySupply: 30)]
+      return medication
+    }
+    try Data(
+      DocumentFixture.render(DocumentFixture.medicationList(long, today: day(2026, 11, 6))).bytes
+    ).write(to: URL(fileURLWithPath: "\(folder)/meds-long-en.pdf"))
     for (index, patient) in patients.enumerated() {
       for language in ["en", "es"] {
         let meds = try DocumentFixture.render(

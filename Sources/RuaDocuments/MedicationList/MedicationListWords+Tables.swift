@@ -6,9 +6,9 @@ extension MedicationListWords {
     let title = heading(.medsScheduled)
     guard !medications.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
     let columns: [(LabelKey, Double)] = [
-      (.columnMedication, 98), (.medsColumnFlags, 36), (.medsColumnDoseWhen, 84),
+      (.columnMedication, 96), (.medsColumnFlags, 36), (.medsColumnDoseWhen, 82),
       (.slotMorning, 42), (.slotNoon, 42), (.slotEvening, 42), (.slotBedtime, 42),
-      (.medsColumnPurpose, 94), (.medsColumnPrescriber, 56), (.medsColumnLastFill, 56),
+      (.medsColumnPurpose, 90), (.medsColumnPrescriber, 56), (.medsColumnLastFill, 64),
       (.medsColumnRunsOut, 72), (.medsColumnRunway, 76),
     ]
     var gauges: [TableGauge] = []
