@@ -82,6 +82,12 @@ import Testing
       info.contains("841.89 x 595.276 pts") || info.contains("841.89 x 595.28 pts"), "\(info)")
   }
 
+  @Test func bothDocumentsRenderTheSameBytesTwice() throws {
+    let patient = try samplePatient("Agnès")
+    #expect(try F.render(F.medicationList(patient)) == F.render(F.medicationList(patient)))
+    #expect(try F.render(F.fallGuide(patient)) == F.render(F.fallGuide(patient)))
+  }
+
   @Test func markupLookingDataPrintsLiterally() throws {
     var patient = try samplePatient("Tomasz")
     let hostile = "<b>Bold</b> & Co </span><span foreground=\"white\">x"
