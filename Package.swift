@@ -35,6 +35,7 @@ let package = Package(
       name: "RuaCLI",
       dependencies: [
         "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint", "CLinux",
+        "CCrypto",
       ]),
     .executableTarget(name: "rua-paper", dependencies: ["RuaCLI"]),
 

@@ -6,13 +6,14 @@
 public struct DrugClassTable: Equatable, Sendable {
   public static let format = "rua-drug-classes"
 
-  public let contentVersion: Int
+  /// `MAJOR.MINOR.PATCH`; raised whenever a class, generic, label or source changes.
+  public let contentVersion: String
   public let sources: [DrugClassSource]
   public let classes: [DrugClass]
   /// Each generic's words, with the index of its class; built once at parse time.
   private let index: [String: [(words: [String], classIndex: Int)]]
 
-  public init(contentVersion: Int, sources: [DrugClassSource], classes: [DrugClass]) {
+  public init(contentVersion: String, sources: [DrugClassSource], classes: [DrugClass]) {
     self.contentVersion = contentVersion
     self.sources = sources
     self.classes = classes

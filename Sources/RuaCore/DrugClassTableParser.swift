@@ -3,12 +3,15 @@ extension DrugClassTable {
   /// field, a source id the table does not define, or a generic that repeats within its class
   /// are refused with the JSON path at fault.
   public static func parse(_ json: JSON) throws(DrugClassTableError) -> DrugClassTable {
-    let top = try Fields(json, path: "", allowed: ["format", "contentVersion", "about", "sources", "classes"])
+    let top = try Fields(
+      json, path: "", allowed: ["format", "contentVersion", "about", "sources", "classes"])
     guard try top.string("format") == format else {
       throw DrugClassTableError(path: "format", reason: "must be \"\(format)\"")
     }
-    guard let version = try top.required("contentVersion").intValue, version >= 1 else {
-      throw DrugClassTableError(path: "contentVersion", reason: "must be a whole number from 1")
+    let version = try top.string("contentVersion")
+    guard isVersion(version) else {
+      throw DrugClassTableError(
+        path: "contentVersion", reason: "must be a version MAJOR.MINOR.PATCH such as 1.0.0")
     }
     _ = try top.optionalString("about")
 
@@ -35,13 +38,26 @@ extension DrugClassTable {
     return DrugClassTable(contentVersion: version, sources: sources, classes: classes)
   }
 
+  /// `MAJOR.MINOR.PATCH`, the content version form the content gate (`content check`) reads.
+  private static func isVersion(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.count <= 6 && part.allSatisfy { $0.isASCII && $0.isNumber }
+          && (part == "0" || !part.hasPrefix("0"))
+      }
+  }
+
   private static func parseClass(_ json: JSON, path: String, sources: [DrugClassSource])
     throws(DrugClassTableError) -> DrugClass
   {
     let fields = try Fields(
       json, path: path, allowed: ["id", "flag", "label", "generics", "sources", "note", "review"])
     let id = try fields.string("id")
-    guard id.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+    guard
+      id.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      })
     else {
       throw DrugClassTableError(path: path + ".id", reason: "use only a-z, 0-9 and -")
     }
@@ -85,7 +101,8 @@ extension DrugClassTable {
       guard let sourceID = element.stringValue, sources.contains(where: { $0.id == sourceID })
       else {
         throw DrugClassTableError(
-          path: path + ".sources[\(i)]", reason: "must be the id of an entry in the top-level sources")
+          path: path + ".sources[\(i)]",
+          reason: "must be the id of an entry in the top-level sources")
       }
       sourceIDs.append(sourceID)
     }
@@ -116,7 +133,8 @@ extension DrugClassTable {
       }
       return .approved(reviewer: try fields.string("reviewer"), date: date)
     default:
-      throw DrugClassTableError(path: path + ".status", reason: "must be \"pending\" or \"approved\"")
+      throw DrugClassTableError(
+        path: path + ".status", reason: "must be \"pending\" or \"approved\"")
     }
   }
 }
@@ -129,7 +147,8 @@ private struct Fields {
 
   init(_ json: JSON, path: String, allowed: Set<String>?) throws(DrugClassTableError) {
     guard case .object(let members) = json else {
-      throw DrugClassTableError(path: path.isEmpty ? "(top level)" : path, reason: "must be an object")
+      throw DrugClassTableError(
+        path: path.isEmpty ? "(top level)" : path, reason: "must be an object")
     }
     self.object = json
     self.path = path

@@ -8,7 +8,8 @@ public enum DrugName {
   /// Salt, ester and hydrate words that follow or precede a generic name.
   public static let saltWords: Set<String> = [
     "hcl", "hydrochloride", "dihydrochloride", "hbr", "hydrobromide", "sodium", "disodium",
-    "potassium", "calcium", "magnesium", "succinate", "tartrate", "bitartrate", "besylate",
+    "potassium", "dipotassium", "calcium", "magnesium", "succinate", "tartrate", "bitartrate",
+    "besylate",
     "besilate", "maleate", "mesylate", "mesilate", "fumarate", "citrate", "sulfate", "sulphate",
     "phosphate", "acetate", "bromide", "chloride", "etexilate", "mofetil", "hyclate",
     "monohydrate", "dihydrate", "trihydrate", "anhydrous",

@@ -6,7 +6,9 @@ public enum MedsReport {
     var person: [(key: String, value: JSON)] = [
       ("id", .string(patient.id)), ("fullName", .string(patient.fullName)),
     ]
-    if let preferred = patient.preferredName { person.append(("preferredName", .string(preferred))) }
+    if let preferred = patient.preferredName {
+      person.append(("preferredName", .string(preferred)))
+    }
     person += [
       ("dateOfBirth", .string(patient.dateOfBirth.iso)),
       ("age", .int(patient.dateOfBirth.age(on: today))),
@@ -21,14 +23,16 @@ public enum MedsReport {
       (
         "drugClasses",
         .object([
-          ("contentVersion", .int(table.contentVersion)),
+          ("contentVersion", .string(table.contentVersion)),
           ("reviewed", .bool(table.isReviewed)),
         ])
       ),
     ])
   }
 
-  private static func medicationJSON(_ medication: Medication, table: DrugClassTable, today: CivilDate)
+  private static func medicationJSON(
+    _ medication: Medication, table: DrugClassTable, today: CivilDate
+  )
     -> JSON
   {
     let runway = Runway.evaluate(medication, today: today)

@@ -11,7 +11,8 @@ public enum PatientSelector {
   /// when several match, a single patient whose full or preferred name equals the query
   /// (ignoring case) wins, so "Ana Lee" can still be chosen beside "Ana Leeson".
   public static func select(_ query: String, from patients: [Patient]) -> Selection {
-    let trimmed = String(query.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    let trimmed = String(
+      query.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !trimmed.isEmpty else { return .notFound }
     if let patient = patients.first(where: { $0.id == trimmed }) { return .found(patient) }
 

@@ -92,11 +92,12 @@ public struct Runway: Equatable, Sendable {
   /// Stopped medications are left out. Order: status by `urgencyRank`; then fewer days remaining
   /// first (the next to run out leads within a status); then name, case-insensitive; then id, so
   /// the order is total and the same on every run.
-  public static func documentOrder(_ medications: [Medication], today: CivilDate) -> [Medication]
-  {
+  public static func documentOrder(_ medications: [Medication], today: CivilDate) -> [Medication] {
     let keyed = medications.filter(isListed).map { medication in
-      (medication: medication, runway: evaluate(medication, today: today),
-       name: medication.name.lowercased())
+      (
+        medication: medication, runway: evaluate(medication, today: today),
+        name: medication.name.lowercased()
+      )
     }
     let sorted = keyed.sorted { a, b in
       if a.runway.status.urgencyRank != b.runway.status.urgencyRank {

@@ -48,6 +48,8 @@ final class Painter {
         cairo_stroke(cr)
       case .checkbox(let rect, let checked):
         drawCheckbox(rect, checked: checked)
+      case .gauge(let rect, let fraction):
+        drawGauge(rect, fraction: fraction)
       }
     }
     while let name = openTags.popLast() { cairo_tag_end(cr, name) }
@@ -77,6 +79,16 @@ final class Painter {
     cairo_move_to(cr, rect.x + rect.width * 0.2, rect.y + rect.height * 0.55)
     cairo_line_to(cr, rect.x + rect.width * 0.42, rect.y + rect.height * 0.8)
     cairo_line_to(cr, rect.x + rect.width * 0.85, rect.y + rect.height * 0.2)
+    cairo_stroke(cr)
+  }
+
+  /// Solid near-black on white, so the bar survives black-and-white printing and photocopies.
+  private func drawGauge(_ rect: Rect, fraction: Double) {
+    cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
+    cairo_rectangle(cr, rect.x, rect.y, rect.width * min(max(fraction, 0), 1), rect.height)
+    cairo_fill(cr)
+    cairo_set_line_width(cr, 0.6)
+    cairo_rectangle(cr, rect.x + 0.3, rect.y + 0.3, rect.width - 0.6, rect.height - 0.6)
     cairo_stroke(cr)
   }
 

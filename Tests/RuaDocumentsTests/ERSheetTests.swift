@@ -10,7 +10,7 @@ import Testing
       TemplateTests.shipped("er-sheet.json"), file: "templates/er-sheet.json")
     let labels = try Labels.parse(
       TemplateTests.shipped("locales/\(language).json"), file: "\(language).json")
-    let table = DrugClassTable(contentVersion: 1, sources: [], classes: [])
+    let table = DrugClassTable(contentVersion: "1.0.0", sources: [], classes: [])
     return ERSheet.build(
       patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
       today: today, informationAsOf: nil, printedAt: "now", labels: labels, template: template,

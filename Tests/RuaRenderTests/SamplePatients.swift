@@ -122,7 +122,7 @@ enum SamplePatients {
   static var drugClasses: DrugClassTable {
     let review = DrugClass.Review.pending
     return DrugClassTable(
-      contentVersion: 1, sources: [DrugClassSource(id: "ISMP", citation: "ISMP 2021")],
+      contentVersion: "1.0.0", sources: [DrugClassSource(id: "ISMP", citation: "ISMP 2021")],
       classes: [
         DrugClass(
           id: "vka", flag: .anticoagulant,

@@ -3,4 +3,5 @@ let allCommands: [any Command] = [
   VersionCommand(),
   RasterizeCommand(),
   DiffCommand(),
+  ContentCommand(),
 ]

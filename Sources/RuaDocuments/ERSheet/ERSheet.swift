@@ -35,56 +35,25 @@ public enum ERSheet {
     pendingReview: Bool
   ) -> Document {
     let words = ERSheetWords(labels: labels)
-    var blocks: [Block] = []
-    var columnBlocks: [Block] = []
-    for section in template.visibleSections {
-      let content = words.section(section.id, patient: patient, facts: facts, today: today)
-      if section.span == .column {
-        columnBlocks += content
-      } else {
-        if !columnBlocks.isEmpty { blocks.append(.columns(columnBlocks)) }
-        columnBlocks = []
-        blocks += content
-      }
+    let blocks = DocumentChrome.arrange(template) {
+      words.section($0, patient: patient, facts: facts, today: today)
     }
-    if !columnBlocks.isEmpty { blocks.append(.columns(columnBlocks)) }
     let asOf = informationAsOf ?? labels[.notRecorded]
-    let dob = labels.format(date: patient.dateOfBirth)
-    return Document(
-      kind: kind, title: labels[.erTitle], language: labels.language,
+    let chrome = DocumentChrome(
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion)
+    return chrome.document(
+      kind: kind, title: labels[.erTitle], patient: patient,
       firstPageHeader: StyledText([
         TextRun(labels[.erHeader], style: "header"),
         TextRun("   " + labels.format(.informationAsOf, ["date": asOf]), style: "header-muted"),
       ]),
-      continuationHeader: StyledText([
-        TextRun(patient.fullName, style: "header"),
-        TextRun(
-          "   \(labels[.dateOfBirth]) \(dob) · \(labels[.continued])",
-          style: "header-muted"),
-      ]),
-      footerLeft: StyledText(labels.format(.printed, ["time": printedAt]), style: "footer"),
-      footerCenter: StyledText(
-        labels.format(
-          .versions,
-          ["template": "\(template.document) \(template.version)", "content": contentVersion]),
-        style: "footer-center"),
-      pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
-      pageStamp: pendingReview ? StyledText(labels[.pendingReview], style: "stamp") : nil,
-      blocks: blocks)
+      stamp: pendingReview ? labels[.pendingReview] : nil, blocks: blocks)
   }
 }
 
 /// Turns record fields into labelled, styled text for the sheet.
-struct ERSheetWords {
+struct ERSheetWords: DocumentWords {
   let labels: Labels
-
-  func run(_ text: String, _ style: String = "body") -> StyledText {
-    StyledText(text, style: style)
-  }
-
-  func heading(_ key: LabelKey) -> Block { .heading(level: 2, run(labels[key], "heading")) }
-
-  func empty(_ key: LabelKey) -> Block { .paragraph(run(labels[key], "muted")) }
 
   func section(_ id: String, patient: Patient, facts: ERFacts, today: CivilDate) -> [Block] {
     switch id {
@@ -98,17 +67,5 @@ struct ERSheetWords {
     case "details": return details(patient)
     default: return []
     }
-  }
-
-  /// Parts joined with a separator, skipping empty ones.
-  func joined(_ parts: [StyledText], separator: String = " · ", style: String = "body")
-    -> StyledText
-  {
-    var result = StyledText.empty
-    for part in parts where !part.isEmpty {
-      if !result.isEmpty { result = result + run(separator, style) }
-      result = result + part
-    }
-    return result
   }
 }

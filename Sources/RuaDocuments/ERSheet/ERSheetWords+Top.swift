@@ -15,8 +15,8 @@ extension ERSheetWords {
     case .unknown: sex = labels[.sexUnknown]
     case nil: sex = labels[.notRecorded]
     }
-    var weight = patient.weightKg.map { Self.number($0) + " kg" } ?? labels[.notRecorded]
-    if let height = patient.heightCm { weight += " · " + Self.number(height) + " cm" }
+    var weight = patient.weightKg.map { decimal($0) + " kg" } ?? labels[.notRecorded]
+    if let height = patient.heightCm { weight += " · " + decimal(height) + " cm" }
     let interpreter: StyledText
     switch patient.interpreterNeeded {
     case true: interpreter = run(labels[.interpreterNeeded], "strong")
@@ -43,18 +43,7 @@ extension ERSheetWords {
   /// The alert bands: allergies, blood thinners, other high-alert medicines, implanted
   /// devices, other alerts, code status (clinical reference §2, order on the page).
   func alerts(_ facts: ERFacts, patient: Patient) -> [Block] {
-    var bands: [Block] = []
-    switch facts.allergies {
-    case .listed(let allergies):
-      let items = allergies.map(allergy)
-      bands.append(band(.danger, .allergies, joined(items, separator: ";  ", style: "band-text")))
-    case .noKnownAllergies:
-      bands.append(
-        band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text")))
-    case .notRecorded:
-      bands.append(
-        band(.warning, .allergiesNotRecorded, run(labels[.allergiesNotRecordedText], "band-text")))
-    }
+    var bands: [Block] = [allergyBand(facts.allergies)]
     if !facts.bloodThinners.isEmpty {
       bands.append(band(.danger, .bloodThinner, flagged(facts.bloodThinners, withClasses: false)))
     }
@@ -81,25 +70,6 @@ extension ERSheetWords {
     }
     bands.append(band(.info, .codeStatus, codeStatus(facts.codeStatus)))
     return bands
-  }
-
-  private func band(_ tone: Tone, _ label: LabelKey, _ text: StyledText) -> Block {
-    .alert(Alert(tone: tone, label: run(labels[label], "band-label"), text: text))
-  }
-
-  private func allergy(_ allergy: Allergy) -> StyledText {
-    var details: [String] = []
-    if let reaction = allergy.reaction { details.append(reaction) }
-    switch allergy.severity {
-    case .mild: details.append(labels[.severityMild])
-    case .moderate: details.append(labels[.severityModerate])
-    case .severe: details.append(labels[.severitySevere])
-    case .unknown: details.append(labels[.severityUnknown])
-    case nil: break
-    }
-    if allergy.kind == .intolerance { details.append(labels[.intolerance]) }
-    let tail = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
-    return run(allergy.substance, "band-strong") + run(tail, "band-text")
   }
 
   private func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText
@@ -179,20 +149,5 @@ extension ERSheetWords {
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), joined(notes, separator: "; "),
     ]
-  }
-
-  private func time(_ time: DoseTime) -> String {
-    switch time {
-    case .morning: return labels[.timeMorning]
-    case .noon: return labels[.timeNoon]
-    case .evening: return labels[.timeEvening]
-    case .bedtime: return labels[.timeBedtime]
-    }
-  }
-
-  /// `72.5` → "72.5", `70` → "70".
-  static func number(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
   }
 }

@@ -22,6 +22,8 @@ struct Atom: Equatable {
   var keepWithNext: Bool = false
   /// Paragraphs and bands may split between lines; table rows may not (unless taller than a page).
   var splittable: Bool = false
+  /// Gauges drawn with the atom (table rows only), placed relative to its top left.
+  var gauges: [AtomGauge] = []
   /// The table, key–value list or list it belongs to, for tags and header repetition.
   var table: Int?
   /// The structure tag of that group: `Table` or `L`.
@@ -61,6 +63,15 @@ struct Atom: Equatable {
     rest.gapBefore = 0
     return (first, rest)
   }
+}
+
+/// A gauge in a table row, relative to the atom's top left.
+struct AtomGauge: Equatable {
+  var x: Double
+  var y: Double
+  var width: Double
+  var height: Double
+  var fraction: Double
 }
 
 /// One text cell of an atom, positioned relative to the atom's left edge.

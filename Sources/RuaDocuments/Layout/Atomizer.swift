@@ -81,9 +81,17 @@ struct Atomizer {
       let header = Atom(
         role: .tableHeader, cells: row(table.columns.map(\.header), tag: "TH"), padding: padY,
         gapBefore: 0, keepWithNext: true, table: id)
+      var gauges: [Int: [Int: Double]] = [:]
+      for gauge in table.gauges { gauges[gauge.row, default: [:]][gauge.column] = gauge.fraction }
       return [header]
-        + table.rows.map {
-          Atom(role: .tableRow, cells: row($0, tag: "TD"), padding: padY, gapBefore: 0, table: id)
+        + table.rows.enumerated().map { index, texts in
+          var atom = Atom(
+            role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id)
+          for (column, fraction) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
+          where column < atom.cells.count {
+            atom.gauges.append(gauge(in: &atom.cells[column], padding: padY, fraction: fraction))
+          }
+          return atom
         }
     case .alert(let alert):
       let pad = layout.bandPadding
@@ -104,18 +112,37 @@ struct Atomizer {
           splittable: true)
       ]
     case .checklist(let items):
+      // An item stays whole with its box, like a table row.
       let box = layout.checkboxSize
       return items.map { item in
         Atom(
           role: .checkItem(item.checked),
           cells: [cell(box + 2 * padX, width - box - 3 * padX, item.text)], padding: padY,
-          gapBefore: 0, splittable: true)
+          gapBefore: 0)
       }
     case .columns(let blocks):
       // Nested column groups flow as plain blocks at the given width.
       return blocks.flatMap { atoms($0, width: width) }
     }
   }
+
+  /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line.
+  private func gauge(in cell: inout AtomCell, padding: Double, fraction: Double) -> AtomGauge {
+    let width = min(Self.gaugeWidth, cell.width * 0.45)
+    let firstLine = cell.heights.first ?? 8
+    let height = min(Self.gaugeHeight, firstLine * 0.75)
+    let gauge = AtomGauge(
+      x: cell.x, y: padding + (firstLine - height) / 2, width: width, height: height,
+      fraction: fraction)
+    cell = AtomCell(
+      x: cell.x + width + Self.gaugeGap, width: cell.width - width - Self.gaugeGap,
+      text: cell.text, measurer: measurer, tag: cell.tag)
+    return gauge
+  }
+
+  static let gaugeWidth = 22.0
+  static let gaugeHeight = 7.0
+  static let gaugeGap = 3.0
 
   private mutating func takeTable() -> Int {
     nextTable += 1

@@ -36,8 +36,8 @@ struct PageEmitter {
     func texts() -> [PageItem] { atom.cells.compactMap(text) }
     switch atom.role {
     case .heading(let level):
-      items += [.beginTag(level <= 1 ? "H1" : "H2")] + texts() + [.endTag]
-      items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral))
+      items += [.beginTag(level <= 1 ? "H1" : level == 2 ? "H2" : "H3")] + texts() + [.endTag]
+      if level <= 2 { items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral)) }
     case .paragraph:
       items += [.beginTag("P")] + texts() + [.endTag]
     case .listItem:
@@ -48,6 +48,11 @@ struct PageEmitter {
       items.append(.endTag)
     case .tableHeader, .tableRow, .keyValue:
       if atom.role == .tableHeader { items.append(.fill(box, .neutral)) }
+      for gauge in atom.gauges where atom.cells.allSatisfy({ $0.lines.lowerBound == 0 }) {
+        let rect = Rect(
+          x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width, height: gauge.height)
+        items.append(.gauge(rect, fraction: gauge.fraction))
+      }
       items.append(.beginTag("TR"))
       for cell in atom.cells {
         items.append(.beginTag(cell.tag ?? "TD"))

@@ -34,14 +34,31 @@ public struct TableColumn: Equatable, Sendable {
   }
 }
 
+/// A small horizontal gauge drawn at the start of one table cell, before its text: an outline
+/// with a solid bar filling `fraction` of it (0...1). The cell's text must say the same thing in
+/// words, so a black-and-white copy or a reader who cannot see the bar loses nothing.
+public struct TableGauge: Equatable, Sendable {
+  public var row: Int
+  public var column: Int
+  public var fraction: Double
+  public init(row: Int, column: Int, fraction: Double) {
+    self.row = row
+    self.column = column
+    self.fraction = min(max(fraction, 0), 1)
+  }
+}
+
 /// A table whose header row repeats on every page or column it continues into.
 /// Rows are never split across pages (unless one row alone is taller than a page).
 public struct Table: Equatable, Sendable {
   public var columns: [TableColumn]
   public var rows: [[StyledText]]
-  public init(columns: [TableColumn], rows: [[StyledText]]) {
+  /// Gauges in cells (the runway bar); at most one per cell.
+  public var gauges: [TableGauge]
+  public init(columns: [TableColumn], rows: [[StyledText]], gauges: [TableGauge] = []) {
     self.columns = columns
     self.rows = rows
+    self.gauges = gauges
   }
 }
 
@@ -69,7 +86,8 @@ public struct ChecklistItem: Equatable, Sendable {
 
 /// A unit of document content.
 public indirect enum Block: Equatable, Sendable {
-  /// Level 1 or 2; kept with the block after it.
+  /// Level 1 or 2 (with a rule under it), or 3 (a subheading, no rule); kept with the block
+  /// after it.
   case heading(level: Int, StyledText)
   case paragraph(StyledText)
   case keyValues([KeyValue])

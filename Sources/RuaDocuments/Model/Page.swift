@@ -40,6 +40,8 @@ public enum PageItem: Equatable, Sendable {
   case frame(Rect, Tone, lineWidth: Double)
   case rule(x: Double, y: Double, width: Double, Tone)
   case checkbox(Rect, checked: Bool)
+  /// An outlined bar filled from the left to `fraction` (0...1) of its width.
+  case gauge(Rect, fraction: Double)
 }
 
 /// One paginated page.

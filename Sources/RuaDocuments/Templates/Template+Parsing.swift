@@ -43,16 +43,29 @@ extension Template {
       tones: try parseTones(root["tones"], reader),
       sections: try parseSections(root["sections"], reader))
     template.lineHeight = try space("lineHeight", 0.7...2)
+    if root["orientation"] != nil {
+      let name = try reader.oneOf(
+        root["orientation"], "orientation", Orientation.allCases.map(\.rawValue))
+      template = template.with(orientation: Orientation(rawValue: name) ?? .portrait)
+    }
     return template
   }
 
-  /// The same template on another paper size (margins and styles kept).
+  /// The same template on another paper size (margins, styles and orientation kept).
   public func with(paper: Paper) -> Template {
     var copy = self
     copy.paper = paper
-    copy.layout.pageWidth = paper.width
-    copy.layout.pageHeight = paper.height
+    let landscape = orientation == .landscape
+    copy.layout.pageWidth = landscape ? paper.height : paper.width
+    copy.layout.pageHeight = landscape ? paper.width : paper.height
     return copy
+  }
+
+  /// The same template turned to `orientation` (the page's width and height swap).
+  public func with(orientation: Orientation) -> Template {
+    var copy = self
+    copy.orientation = orientation
+    return copy.with(paper: paper)
   }
 
   private static func parseStyles(_ json: JSON?, _ reader: JSONFieldReader) throws(TemplateError)

@@ -78,6 +78,11 @@ public enum Paper: String, Equatable, Sendable, CaseIterable {
   public var height: Double { self == .letter ? 792 : 841.8898 }
 }
 
+/// Which way up the paper is: portrait (the default) or landscape (wide tables).
+public enum Orientation: String, Equatable, Sendable, CaseIterable {
+  case portrait, landscape
+}
+
 /// A document template (`templates/<document>.json`): paper, margins, spacing, styles, tones and
 /// the order and visibility of sections. Changing any of these is an edit, not a rebuild.
 public struct Template: Equatable, Sendable {
@@ -86,6 +91,8 @@ public struct Template: Equatable, Sendable {
   public var document: String
   public var version: String
   public var paper: Paper
+  /// `orientation` in the file; absent means portrait.
+  public var orientation: Orientation = .portrait
   public var layout: PageLayout
   public var styles: [String: TextStyle]
   public var tones: [Tone: ToneColours]

@@ -1,0 +1,147 @@
+import RuaDocuments
+
+/// `rua-paper content check|lock`: the gate reviewed clinical content passes.
+struct ContentCommand: Command {
+  let name = "content"
+  let summary = "check the guide content and clinical tables, or lock their versions"
+  let usage =
+    "content check [--release] [--templates DIR]\n       rua-paper content lock [--templates DIR]"
+  let details = """
+    check reads the guides (content/*.json), the clinical tables (drug-classes.json), the
+    locale files (locales/*.json) and the lock (content.lock.json) in the templates folder, and
+    lists every problem, one per line as FILE: BLOCK: REASON — a schema error, a block without
+    a source, a block missing in one language, a label missing in one locale, a file whose
+    text changed while its contentVersion did not. With --release, every block still pending
+    clinician review is a problem too.
+
+    lock records the version and hash of every guide and table in content.lock.json. It
+    refuses a text change without a new contentVersion (bump it first), a version that went
+    down, and a new or changed block already marked approved (set it to pending, lock, then
+    approve it).
+
+    The templates folder is --templates, else $RUA_TEMPLATES, else the templates folder of the
+    package rua-paper was built in, else ./templates. Exit status: 0 clean, 1 problems found,
+    64 usage error, 66 templates folder missing. See docs/content.md.
+    """
+  let options: [OptionSpec] = [
+    OptionSpec("release", help: "check: also fail on any block pending clinician review"),
+    OptionSpec(
+      "templates", .value, value: "DIR",
+      help: "the templates folder (default $RUA_TEMPLATES, then the package's templates)"),
+  ]
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 1, let action = arguments.positionals.first else {
+      throw .usage("content needs one action: check or lock")
+    }
+    switch action {
+    case "check":
+      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context)
+      return try check(templates, release: arguments.flag("release"), context)
+    case "lock":
+      if arguments.flag("release") { throw .usage("--release applies to content check, not lock") }
+      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context)
+      return try lock(templates, context)
+    default:
+      throw .usage("unknown content action '\(action)'; use check or lock")
+    }
+  }
+
+  private func check(_ templates: TemplatesLocation, release: Bool, _ context: Context)
+    throws(CLIError) -> ExitCode
+  {
+    let inputs = try readInputs(templates)
+    let lock = try templates.read(ContentLock.path).map {
+      ContentInput(path: ContentLock.path, role: .table, bytes: $0)
+    }
+    let problems = ContentGate.check(
+      files: inputs, lock: lock, release: release, hasher: ContentHashing.sha256Hex)
+    guard problems.isEmpty else {
+      for problem in problems { context.print(problem.line(folder: templates.shown)) }
+      context.message(
+        "content check found \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+          + (release ? " (release check)" : ""))
+      return .failure
+    }
+    let content = inputs.filter { $0.role != .locale }.count
+    let locales = inputs.count - content
+    var summary = "content check: \(content) content file\(content == 1 ? "" : "s")"
+    summary += " and \(locales) locale file\(locales == 1 ? "" : "s") in \(templates.shown) pass"
+    if release {
+      summary += "; every block is approved"
+    } else {
+      // The content passed, so whatever a release check adds is a pending review.
+      let pending = ContentGate.check(
+        files: inputs, lock: lock, release: true, hasher: ContentHashing.sha256Hex
+      ).count
+      if pending > 0 {
+        summary +=
+          "; \(pending) block\(pending == 1 ? " or table entry is" : "s or table entries are")"
+          + " pending clinician review (documents print a PENDING CLINICIAN REVIEW stamp; "
+          + "--release refuses them)"
+      }
+    }
+    context.print(summary)
+    return .success
+  }
+
+  private func lock(_ templates: TemplatesLocation, _ context: Context) throws(CLIError) -> ExitCode
+  {
+    let inputs = try readInputs(templates).filter { $0.role != .locale }
+    var previous: ContentLock?
+    if let bytes = try templates.read(ContentLock.path) {
+      do throws(ContentFileError) {
+        previous = try ContentLock.parse(bytes: bytes)
+      } catch {
+        for problem in error.problems { context.print(problem.line(folder: templates.shown)) }
+        context.message("\(templates.shown)/\(ContentLock.path) is unreadable; nothing was written")
+        return .failure
+      }
+    }
+    let result = ContentLock.update(
+      files: inputs, previous: previous, hasher: ContentHashing.sha256Hex)
+    guard let lock = result.lock else {
+      for problem in result.problems { context.print(problem.line(folder: templates.shown)) }
+      context.message("content lock refused; nothing was written")
+      return .failure
+    }
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(
+        Array(lock.text().utf8), to: templates.root + "/" + ContentLock.path, replace: true)
+    } catch {
+      throw CLIError(error.message, code: error.code)
+    }
+    for entry in lock.entries {
+      let old = previous?.entry(entry.path)
+      let state = old == entry ? "unchanged" : "locked"
+      context.print("\(state) \(templates.shown)/\(entry.path) \(entry.contentVersion)")
+    }
+    return .success
+  }
+
+  /// Guides, tables and locale files under the templates folder.
+  private func readInputs(_ templates: TemplatesLocation) throws(CLIError) -> [ContentInput] {
+    var inputs: [ContentInput] = []
+    for name in templates.files(in: "content", suffix: ".json") {
+      if let bytes = try templates.read("content/" + name) {
+        inputs.append(ContentInput(path: "content/" + name, role: .guide, bytes: bytes))
+      }
+    }
+    guard !inputs.isEmpty else {
+      throw CLIError(
+        "no content files in \(templates.shown)/content; the guides are content/*.json there",
+        code: .noInput)
+    }
+    for name in ContentTable.knownFiles {
+      if let bytes = try templates.read(name) {
+        inputs.append(ContentInput(path: name, role: .table, bytes: bytes))
+      }
+    }
+    for name in templates.files(in: "locales", suffix: ".json") {
+      if let bytes = try templates.read("locales/" + name) {
+        inputs.append(ContentInput(path: "locales/" + name, role: .locale, bytes: bytes))
+      }
+    }
+    return inputs
+  }
+}

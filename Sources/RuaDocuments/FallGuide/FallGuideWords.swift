@@ -1,0 +1,130 @@
+import RuaCore
+
+/// Turns the guide's content blocks and the record into the fall guide's blocks.
+struct FallGuideWords: DocumentWords {
+  let labels: Labels
+  let patient: Patient
+  let facts: ERFacts
+  let content: ContentFile
+
+  var contentFacts: ContentFacts {
+    ContentFacts(
+      onBloodThinner: facts.isOnBloodThinner, hasFallRiskMedicines: !facts.fallRisk.isEmpty)
+  }
+
+  /// What the placeholders stand for, as plain text.
+  var values: [String: String] {
+    ["name": callName(patient), "bloodThinners": list(facts.bloodThinners.map(\.name))]
+  }
+
+  func section(_ id: String) -> [Block] {
+    if id == "contacts" { return contacts() }
+    let blocks = content.blocks(in: id, for: contentFacts)
+    var inserts: [String: [Block]] = [:]
+    if id == "medicines", !facts.fallRisk.isEmpty {
+      // The person's own fall-risk medicines follow the paragraph that introduces them.
+      let anchor =
+        blocks.first { $0.showWhen == .hasFallRiskMedicines }
+        ?? blocks.first { $0.kind == .heading }
+      if let anchor { inserts[anchor.id] = [fallRiskMedicines()] }
+    }
+    return convert(blocks, inserting: inserts)
+  }
+
+  /// The block's text with its placeholders filled (the gate refuses unknown ones, so a
+  /// failed fill can only mean a missing value; the text then prints as written).
+  func text(_ block: ContentBlock) -> String {
+    ContentPlaceholders.fill(block.text, values: values) ?? block.text
+  }
+
+  /// Content blocks in file order; consecutive steps, bullets, checklist items and references
+  /// become one list. Step numbers restart after every heading.
+  func convert(_ blocks: [ContentBlock], inserting inserts: [String: [Block]]) -> [Block] {
+    var result: [Block] = []
+    var items: [ListItem] = []
+    var checks: [ChecklistItem] = []
+    var step = 0
+    func flush() {
+      if !items.isEmpty { result.append(.list(items)) }
+      if !checks.isEmpty { result.append(.checklist(checks)) }
+      items = []
+      checks = []
+    }
+    var previous: ContentBlockKind?
+    for block in blocks {
+      let text = text(block)
+      if block.kind != previous { flush() }
+      previous = block.kind
+      switch block.kind {
+      case .title: result.append(.heading(level: 1, run(text, "name")))
+      case .heading: result.append(.heading(level: 2, run(text, "heading")))
+      case .subheading: result.append(.heading(level: 3, run(text, "subheading")))
+      case .paragraph: result.append(.paragraph(run(text)))
+      case .warning: result.append(warning(block, text))
+      case .step:
+        step += 1
+        items.append(ListItem(marker: run("\(step).", "marker"), text: run(text)))
+      case .bullet: items.append(ListItem(marker: run("•", "marker"), text: run(text)))
+      case .reference:
+        items.append(ListItem(marker: run("•", "reference"), text: run(text, "reference")))
+      case .checklistItem: checks.append(ChecklistItem(run(text)))
+      }
+      if [.title, .heading, .subheading].contains(block.kind) { step = 0 }
+      if let extra = inserts[block.id] {
+        flush()
+        previous = nil
+        result += extra
+      }
+    }
+    flush()
+    return result
+  }
+
+  /// The blood-thinner warning is a danger band with the same words as the ER sheet's.
+  func warning(_ block: ContentBlock, _ text: String) -> Block {
+    if block.showWhen == .onBloodThinner {
+      return band(.danger, .bloodThinner, run(text, "band-text"))
+    }
+    return band(.warning, .fallsImportant, run(text, "band-text"))
+  }
+
+  /// "lorazepam 0.5 mg (Ativan) — benzodiazepine", in document order.
+  func fallRiskMedicines() -> Block {
+    .list(
+      facts.fallRisk.map { item in
+        var text = run(item.name, "strong")
+        if let strength = item.medication.strength { text = text + run(" " + strength) }
+        if let brand = item.medication.brand { text = text + run(" (\(brand))", "muted") }
+        let classes = item.classes.map { $0.label(locale: labels.language) }
+        if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }
+        return ListItem(marker: run("•", "marker"), text: text)
+      })
+  }
+
+  /// 911 first, the address to give, then the emergency contacts in call order.
+  func contacts() -> [Block] {
+    var blocks: [Block] = [
+      .heading(level: 2, run(labels.format(.fallsCall, ["name": callName(patient)]), "heading")),
+      .paragraph(run(labels[.fallsEmergency], "contact-strong")),
+    ]
+    if let address = patient.address {
+      blocks.append(
+        .paragraph(run(labels[.fallsAddress] + " ", "contact") + run(address, "contact-strong")))
+    }
+    guard !patient.contacts.isEmpty else { return blocks + [empty(.emptyContacts)] }
+    let items = patient.contacts.enumerated().map { index, contact in
+      var who = run(contact.name, "contact-strong")
+      if let relation = contact.relation { who = who + run(" (\(relation))", "contact") }
+      var phones = run(
+        contact.phone ?? labels[.notRecorded], contact.phone == nil ? "muted" : "contact-strong")
+      if let alternative = contact.altPhone {
+        phones =
+          phones + run(" \(labels[.altPhone]) ", "contact") + run(alternative, "contact-strong")
+      }
+      return ListItem(
+        marker: run("\(index + 1).", "contact-strong"),
+        text: joined([who, phones], separator: "  ·  ", style: "contact"))
+    }
+    return blocks + [.paragraph(run(labels[.fallsThenCall], "contact")), .list(items)]
+  }
+}

@@ -1,0 +1,74 @@
+import RuaCore
+
+/// The medication list with refill runways (clinical reference §3): who, allergies and phones
+/// at the top; scheduled medicines with their time slots, run-out dates, days left and a
+/// runway bar; as-needed medicines apart, with no forecast; totals; a "reviewed by" line.
+/// Stopped medicines are not listed. Long lists continue on pages headed with the patient's
+/// name and date of birth, the table header repeated and rows kept whole.
+public enum MedicationList {
+  public static let kind = "medication-list"
+
+  /// Styles the list uses; the template must define each.
+  public static let styleNames = [
+    "body", "strong", "muted", "label", "name", "preferred", "heading", "th", "th-slot", "cell",
+    "cell-strong", "cell-muted", "slot", "flag", "band-label", "band-text", "band-strong",
+    "header", "header-muted", "stamp", "footer", "footer-center", "footer-right",
+  ]
+
+  /// Section ids a template may list.
+  public static let sectionIDs = ["identity", "allergies", "scheduled", "asNeeded", "review"]
+
+  /// Builds the list.
+  /// - Parameters:
+  ///   - table: the drug-class table behind the blood-thinner, high-alert and fall-risk flags.
+  ///   - today: the local calendar date: the runway is computed for it and the list is "as of" it.
+  ///   - printedAt: the printed time text for the footer.
+  ///   - contentVersion: the version of the clinical tables behind the flags.
+  ///   - pendingReview: prints a "PENDING CLINICIAN REVIEW" stamp on every page.
+  public static func build(
+    patient: Patient, table: DrugClassTable, today: CivilDate, printedAt: String,
+    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool
+  ) -> Document {
+    let words = MedicationListWords(labels: labels, table: table, today: today)
+    let listed = Runway.documentOrder(patient.medications, today: today)
+    let blocks = DocumentChrome.arrange(template) {
+      words.section($0, patient: patient, listed: listed)
+    }
+    let chrome = DocumentChrome(
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion)
+    return chrome.document(
+      kind: kind, title: labels[.medsTitle], patient: patient,
+      firstPageHeader: StyledText([
+        TextRun(labels[.medsHeader], style: "header"),
+        TextRun(
+          "   " + labels.format(.medsAsOf, ["date": labels.format(date: today)]),
+          style: "header-muted"),
+      ]),
+      stamp: pendingReview ? labels[.pendingReview] : nil, blocks: blocks)
+  }
+}
+
+/// What the totals line counts: the rows the scheduled table prints and the ticks in each
+/// slot column (on-hold medicines are listed but get no ticks, so they are not counted at
+/// a time).
+public struct MedicationTotals: Equatable, Sendable {
+  public var scheduled: Int
+  public var onHold: Int
+  public var perSlot: [DoseTime: Int]
+
+  public init(listed: [Medication]) {
+    let scheduled = listed.filter { !$0.asNeeded }
+    self.scheduled = scheduled.count
+    onHold = scheduled.filter { $0.status == .onHold }.count
+    var perSlot: [DoseTime: Int] = [:]
+    for slot in DoseTime.allCases {
+      perSlot[slot] = scheduled.filter { MedicationTotals.ticks($0, slot) }.count
+    }
+    self.perSlot = perSlot
+  }
+
+  /// Whether the list ticks `slot` for `medication`: active, scheduled, and due then.
+  public static func ticks(_ medication: Medication, _ slot: DoseTime) -> Bool {
+    !medication.asNeeded && medication.status == .active && medication.times.contains(slot)
+  }
+}

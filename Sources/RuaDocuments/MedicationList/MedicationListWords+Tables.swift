@@ -1,0 +1,146 @@
+import RuaCore
+
+extension MedicationListWords {
+  /// Scheduled medicines in document order (most urgent refill first), the legend and totals.
+  func scheduled(_ medications: [Medication]) -> [Block] {
+    let title = heading(.medsScheduled)
+    guard !medications.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
+    let columns: [(LabelKey, Double)] = [
+      (.columnMedication, 96), (.medsColumnFlags, 36), (.medsColumnDoseWhen, 82),
+      (.slotMorning, 42), (.slotNoon, 42), (.slotEvening, 42), (.slotBedtime, 42),
+      (.medsColumnPurpose, 90), (.medsColumnPrescriber, 56), (.medsColumnLastFill, 64),
+      (.medsColumnRunsOut, 72), (.medsColumnRunway, 76),
+    ]
+    var gauges: [TableGauge] = []
+    let rows = medications.enumerated().map { index, medication -> [StyledText] in
+      let runway = Runway.evaluate(medication, today: today)
+      if let fraction = Self.gaugeFraction(runway) {
+        gauges.append(TableGauge(row: index, column: columns.count - 1, fraction: fraction))
+      }
+      let slots = DoseTime.allCases.map { slot in
+        run(MedicationTotals.ticks(medication, slot) ? labels[.slotMark] : "", "slot")
+      }
+      return [nameCell(medication), flagsCell(medication), doseCell(medication)] + slots + [
+        purposeCell(medication), run(medication.prescriber ?? "", "cell"),
+        lastFillCell(runway), runsOutCell(runway), run(statusWord(runway.status), "cell-strong"),
+      ]
+    }
+    let slotKeys = Set(DoseTime.allCases.map(slotKey))
+    let table = Table(
+      columns: columns.map { key, weight in
+        TableColumn(
+          header: run(labels[key], slotKeys.contains(key) ? "th-slot" : "th"), weight: weight)
+      },
+      rows: rows, gauges: gauges)
+    return [title, .paragraph(run(labels[.medsOrderNote], "muted")), .table(table)]
+      + legend() + totals(MedicationTotals(listed: medications))
+  }
+
+  /// Days left over the day supply of the fill, from 0 (run out) to 1 (just filled); nil when
+  /// there is no forecast.
+  static func gaugeFraction(_ runway: Runway) -> Double? {
+    guard let days = runway.daysRemaining, let fill = runway.currentFill, fill.daySupply > 0
+    else { return nil }
+    return min(max(Double(days) / Double(fill.daySupply), 0), 1)
+  }
+
+  func statusWord(_ status: RunwayStatus) -> String {
+    switch status {
+    case .overdue: return labels[.runwayOverdue]
+    case .urgent: return labels[.runwayUrgent]
+    case .soon: return labels[.runwaySoon]
+    case .ok: return labels[.runwayOK]
+    case .noFill, .asNeeded: return labels[.runwayNoFill]
+    }
+  }
+
+  /// The run-out date and the days left in words; with no fill, a prompt to add one.
+  func runsOutCell(_ runway: Runway) -> StyledText {
+    guard let date = runway.runOutDate, let days = runway.daysRemaining else {
+      return run(labels[.medsAddFill], "cell-strong")
+    }
+    let left: String
+    switch days {
+    case 2...: left = labels.format(.medsDaysLeft, ["days": String(days)])
+    case 1: left = labels[.medsDayLeft]
+    case 0: left = labels[.medsRunsOutToday]
+    case -1: left = labels[.medsRanOutYesterday]
+    default: left = labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
+    }
+    return run(labels.format(date: date), "cell-strong") + run("\n" + left, "cell")
+  }
+
+  func legend() -> [Block] {
+    let flags: [(MedicationFlag, LabelKey)] = [
+      (.anticoagulant, .legendBloodThinner), (.antiplatelet, .legendAntiplatelet),
+      (.highAlert, .legendHighAlert), (.fallRisk, .legendFallRisk),
+    ]
+    let entries = flags.map { flag, key in run(code(flag), "strong") + run(" " + labels[key]) }
+    let runway = labels.format(
+      .legendRunway,
+      ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)])
+    return [
+      .paragraph(run(labels[.medsLegend] + " ", "strong") + joined(entries, separator: " · ")),
+      .paragraph(run(runway)),
+    ]
+  }
+
+  func totals(_ totals: MedicationTotals) -> [Block] {
+    var count = String(totals.scheduled)
+    if totals.onHold > 0 {
+      count += " (" + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
+    }
+    let slots = DoseTime.allCases.map { slot in
+      run(labels[slotKey(slot)] + " ") + run(String(totals.perSlot[slot] ?? 0), "strong")
+    }
+    return [
+      .keyValues([
+        KeyValue(label: run(labels[.medsTotalScheduled], "label"), value: run(count, "strong")),
+        KeyValue(label: run(labels[.medsTotalPerSlot], "label"), value: joined(slots)),
+      ])
+    ]
+  }
+
+  func slotKey(_ slot: DoseTime) -> LabelKey {
+    switch slot {
+    case .morning: return .slotMorning
+    case .noon: return .slotNoon
+    case .evening: return .slotEvening
+    case .bedtime: return .slotBedtime
+    }
+  }
+
+  /// As-needed medicines: what for, the most in a day, and no forecast.
+  func asNeeded(_ medications: [Medication]) -> [Block] {
+    let title = heading(.medsAsNeededTitle)
+    guard !medications.isEmpty else { return [title, empty(.medsEmptyAsNeeded)] }
+    let columns: [(LabelKey, Double)] = [
+      (.columnMedication, 130), (.medsColumnFlags, 26), (.medsColumnDoseWhen, 110),
+      (.medsColumnReason, 120), (.medsColumnMaxPerDay, 84), (.medsColumnPrescriber, 74),
+      (.medsColumnLastFill, 80), (.medsColumnRunway, 108),
+    ]
+    let rows = medications.map { medication -> [StyledText] in
+      let runway = Runway.evaluate(medication, today: today)
+      var reason = run(medication.asNeededReason ?? "", "cell-strong")
+      let purpose = purposeCell(medication)
+      if !purpose.isEmpty {
+        reason = reason + (reason.isEmpty ? purpose : run("\n", "cell") + purpose)
+      }
+      return [
+        nameCell(medication), flagsCell(medication), doseCell(medication), reason,
+        run(
+          medication.maxPerDay ?? labels[.notRecorded],
+          medication.maxPerDay == nil ? "cell-muted" : "cell-strong"),
+        run(medication.prescriber ?? "", "cell"), lastFillCell(runway),
+        run(labels[.medsNoForecast], "cell"),
+      ]
+    }
+    return [
+      title,
+      .table(
+        Table(
+          columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
+          rows: rows)),
+    ]
+  }
+}

@@ -1,0 +1,126 @@
+import RuaCore
+
+/// Turns the record into the medication list's blocks.
+struct MedicationListWords: DocumentWords {
+  let labels: Labels
+  let table: DrugClassTable
+  let today: CivilDate
+
+  func section(_ id: String, patient: Patient, listed: [Medication]) -> [Block] {
+    switch id {
+    case "identity": return identity(patient)
+    case "allergies":
+      return [allergyBand(ERFacts.derive(patient: patient, table: table, today: today).allergies)]
+    case "scheduled": return scheduled(listed.filter { !$0.asNeeded })
+    case "asNeeded": return asNeeded(listed.filter(\.asNeeded))
+    case "review": return review()
+    default: return []
+    }
+  }
+
+  /// Name, then date of birth and age, the "as of" date and the two phones to call.
+  func identity(_ patient: Patient) -> [Block] {
+    var name = run(patient.fullName, "name")
+    if let preferred = patient.preferredName {
+      name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
+    }
+    let primary = patient.careTeam.first(where: Self.isPrimaryCare)
+    let primaryText =
+      primary.map { member in
+        joined([run(member.name), run(member.phone ?? labels[.notRecorded], "strong")])
+      } ?? run(labels[.notRecorded], "muted")
+    let pharmacyText =
+      patient.pharmacy.map { pharmacy in
+        joined([run(pharmacy.name), run(pharmacy.phone ?? labels[.notRecorded], "strong")])
+      } ?? run(labels[.notRecorded], "muted")
+    let columns: [(LabelKey, Double, StyledText)] = [
+      (.dateOfBirth, 1.0, run(labels.format(date: patient.dateOfBirth), "strong")),
+      (
+        .age, 0.6,
+        run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))
+      ),
+      (.medsAsOfColumn, 0.9, run(labels.format(date: today), "strong")),
+      (.medsPrimaryCare, 2.0, primaryText),
+      (.pharmacy, 2.0, pharmacyText),
+    ]
+    let strip = Table(
+      columns: columns.map { TableColumn(header: run(labels[$0.0], "label"), weight: $0.1) },
+      rows: [columns.map(\.2)])
+    return [.heading(level: 1, name), .table(strip)]
+  }
+
+  /// A care-team member whose role says primary care ("primary care", "PCP", "GP").
+  static func isPrimaryCare(_ member: CareTeamMember) -> Bool {
+    guard let role = member.role?.lowercased() else { return false }
+    return role.contains("primary") || role.contains("primaria") || role.contains("cabecera")
+      || role == "pcp" || role == "gp" || role.contains("family")
+  }
+
+  func review() -> [Block] {
+    [
+      heading(.medsReviewTitle), .paragraph(run(labels[.medsBringList])),
+      .paragraph(run(labels[.medsReviewedBy], "strong")),
+    ]
+  }
+
+  /// The medication's name, brand, strength and form; on hold said in words.
+  func nameCell(_ medication: Medication) -> StyledText {
+    var text = run(medication.name, "cell-strong")
+    if let brand = medication.brand { text = text + run(" (\(brand))", "cell-muted") }
+    let form = [medication.strength, medication.form].compactMap { $0 }.joined(separator: " ")
+    if !form.isEmpty { text = text + run("\n" + form, "cell") }
+    if medication.status == .onHold { text = text + run("\n" + labels[.onHold], "cell-strong") }
+    return text
+  }
+
+  /// The flag codes ("BT HA"), in flag order.
+  func flagsCell(_ medication: Medication) -> StyledText {
+    let codes = table.flags(for: medication).map(code)
+    return run(codes.joined(separator: " "), "flag")
+  }
+
+  func code(_ flag: MedicationFlag) -> String {
+    switch flag {
+    case .anticoagulant: return labels[.flagBloodThinner]
+    case .antiplatelet: return labels[.flagAntiplatelet]
+    case .highAlert: return labels[.flagHighAlert]
+    case .fallRisk: return labels[.flagFallRisk]
+    }
+  }
+
+  /// Dose, route when it is not by mouth, and the schedule in words.
+  func doseCell(_ medication: Medication) -> StyledText {
+    var parts: [StyledText] = []
+    if let dose = medication.dose { parts.append(run(dose, "cell-strong")) }
+    if let route = medication.route, !Self.isOral(route) { parts.append(run(route, "cell")) }
+    var text = joined(parts, separator: ", ", style: "cell")
+    if let schedule = medication.schedule {
+      text = text + run((text.isEmpty ? "" : "\n") + schedule, "cell")
+    }
+    if medication.status == .onHold {
+      text = text + run((text.isEmpty ? "" : "\n") + labels[.medsOnHoldDose], "cell-strong")
+    }
+    return text
+  }
+
+  static func isOral(_ route: String) -> Bool {
+    ["oral", "by mouth", "po", "p.o.", "mouth", "por boca", "vía oral", "via oral"].contains(
+      route.lowercased())
+  }
+
+  /// Purpose in plain words, then special instructions.
+  func purposeCell(_ medication: Medication) -> StyledText {
+    var text = run(medication.purpose ?? "", "cell")
+    if let instructions = medication.instructions {
+      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell-muted")
+    }
+    return text
+  }
+
+  /// The date of the fill the forecast uses and its day supply.
+  func lastFillCell(_ runway: Runway) -> StyledText {
+    guard let fill = runway.currentFill else { return run(labels[.medsNoFill], "cell-muted") }
+    return run(labels.format(date: fill.fillDate), "cell")
+      + run("\n" + labels.format(.medsDaySupply, ["days": String(fill.daySupply)]), "cell-muted")
+  }
+}

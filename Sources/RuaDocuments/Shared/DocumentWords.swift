@@ -1,0 +1,89 @@
+import RuaCore
+
+/// Helpers every document uses to turn record fields into labelled, styled text: the same
+/// allergy wording, bands, time names and joins on the ER sheet, the medication list and the
+/// fall guide. A document's words type conforms and gets them all.
+protocol DocumentWords {
+  var labels: Labels { get }
+}
+
+extension DocumentWords {
+  func run(_ text: String, _ style: String = "body") -> StyledText {
+    StyledText(text, style: style)
+  }
+
+  func heading(_ key: LabelKey) -> Block { .heading(level: 2, run(labels[key], "heading")) }
+
+  func empty(_ key: LabelKey) -> Block { .paragraph(run(labels[key], "muted")) }
+
+  /// Parts joined with a separator, skipping empty ones.
+  func joined(_ parts: [StyledText], separator: String = " · ", style: String = "body")
+    -> StyledText
+  {
+    var result = StyledText.empty
+    for part in parts where !part.isEmpty {
+      if !result.isEmpty { result = result + run(separator, style) }
+      result = result + part
+    }
+    return result
+  }
+
+  /// `warfarin`, `warfarin and apixaban`, `a, b and c` (the locale's "and").
+  func list(_ names: [String]) -> String {
+    guard let last = names.last else { return "" }
+    guard names.count > 1 else { return last }
+    return names.dropLast().joined(separator: ", ") + " \(labels[.and]) " + last
+  }
+
+  func band(_ tone: Tone, _ label: LabelKey, _ text: StyledText) -> Block {
+    .alert(Alert(tone: tone, label: run(labels[label], "band-label"), text: text))
+  }
+
+  /// The allergy band: the allergies with reaction and severity, or NO KNOWN ALLERGIES, or
+  /// ALLERGIES NOT RECORDED. Never blank.
+  func allergyBand(_ allergies: ERFacts.Allergies) -> Block {
+    switch allergies {
+    case .listed(let allergies):
+      let items = allergies.map(allergy)
+      return band(.danger, .allergies, joined(items, separator: ";  ", style: "band-text"))
+    case .noKnownAllergies:
+      return band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text"))
+    case .notRecorded:
+      return band(
+        .warning, .allergiesNotRecorded, run(labels[.allergiesNotRecordedText], "band-text"))
+    }
+  }
+
+  func allergy(_ allergy: Allergy) -> StyledText {
+    var details: [String] = []
+    if let reaction = allergy.reaction { details.append(reaction) }
+    switch allergy.severity {
+    case .mild: details.append(labels[.severityMild])
+    case .moderate: details.append(labels[.severityModerate])
+    case .severe: details.append(labels[.severitySevere])
+    case .unknown: details.append(labels[.severityUnknown])
+    case nil: break
+    }
+    if allergy.kind == .intolerance { details.append(labels[.intolerance]) }
+    let tail = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
+    return run(allergy.substance, "band-strong") + run(tail, "band-text")
+  }
+
+  func time(_ time: DoseTime) -> String {
+    switch time {
+    case .morning: return labels[.timeMorning]
+    case .noon: return labels[.timeNoon]
+    case .evening: return labels[.timeEvening]
+    case .bedtime: return labels[.timeBedtime]
+    }
+  }
+
+  /// The name the person answers to: the preferred name, else the full name.
+  func callName(_ patient: Patient) -> String { patient.preferredName ?? patient.fullName }
+}
+
+/// `72.5` → "72.5", `70` → "70".
+func decimal(_ value: Double) -> String {
+  let tenths = Int((value * 10).rounded())
+  return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
+}

@@ -1,0 +1,72 @@
+import Foundation
+import RuaCore
+import RuaDocuments
+import RuaRender
+
+/// Builds and renders the medication list and the fall guide from the shipped templates,
+/// drug-class table and guide content, as the `meds` and `falls` commands will.
+enum DocumentFixture {
+  static let today = SamplePatients.today
+
+  static func template(_ file: String, paper: Paper = .letter) throws -> Template {
+    try Template.parse(RenderFixture.text(file), file: "templates/\(file)").with(paper: paper)
+  }
+
+  static var drugClasses: DrugClassTable {
+    get throws {
+      try DrugClassTable.parse(JSONParser.parse(RenderFixture.text("drug-classes.json")))
+    }
+  }
+
+  static func content(_ language: String) throws -> ContentFile {
+    let bytes = Array(try RenderFixture.text("content/falls.\(language).json").utf8)
+    return try ContentFile.parse(path: "content/falls.\(language).json", bytes: bytes)
+  }
+
+  /// The fictional care circle in `samples/care-circle.json`.
+  static func sample() throws -> [Patient] {
+    let url = RenderFixture.root.appendingPathComponent("samples/care-circle.json")
+    return try CareCircleDecoder.decode(Array(Data(contentsOf: url)), today: today).patients
+  }
+
+  static func medicationList(
+    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today
+  ) throws -> (Document, Template) {
+    let template = try template("medication-list.json", paper: paper)
+    let table = try drugClasses
+    let document = MedicationList.build(
+      patient: patient, table: table, today: today, printedAt: "2026-11-29 12:00",
+      labels: try RenderFixture.labels(language), template: template,
+      contentVersion: table.contentVersion, pendingReview: !table.isReviewed)
+    return (document, template)
+  }
+
+  static func fallGuide(
+    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today
+  ) throws -> (Document, Template) {
+    let template = try template("fall-guide.json", paper: paper)
+    let table = try drugClasses
+    let content = try content(language)
+    let document = FallGuide.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
+      content: content, today: today, printedAt: "2026-11-29 12:00",
+      labels: try RenderFixture.labels(language), template: template,
+      contentVersion: "falls \(content.contentVersion) · drug classes \(table.contentVersion)",
+      pendingReview: !table.isReviewed)
+    return (document, template)
+  }
+
+  static func render(_ built: (Document, Template)) throws -> RenderedPDF {
+    let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
+    return try renderer.render(
+      built.0, template: built.1, now: RenderFixture.now, creator: "rua-paper test")
+  }
+
+  /// Text of the PDF (or one page), whitespace collapsed so wrapped phrases still match.
+  static func text(_ pdf: RenderedPDF, page: Int? = nil) throws -> String {
+    let range = page.map { ["-f", String($0), "-l", String($0)] } ?? []
+    let raw = try RenderFixture.poppler(
+      "pdftotext", ["-raw", "-enc", "UTF-8"] + range, pdf: pdf.bytes)
+    return raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
