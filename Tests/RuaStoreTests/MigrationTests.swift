@@ -1,0 +1,55 @@
+import Foundation
+import RuaStore
+import Testing
+
+@Suite("Migrations")
+struct MigrationTests {
+  @Test func failedMigrationRestoresTheStore() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    do {
+      let store = try Store.create(location)
+      _ = try store.save(Fixture.circle(), now: Fixture.now)
+    }
+    let before = Fixture.fileHash(location.database)
+    let failing = Schema.migrations + [
+      Migration(
+        version: 2,
+        sql: """
+          CREATE TABLE extra (x);
+          INSERT INTO extra VALUES (1);
+          DELETE FROM fills;
+          SELECT no_such_function();
+          """)
+    ]
+    var caught: StoreError?
+    do { _ = try Store.open(location, migrations: failing) } catch { caught = error }
+    #expect(caught?.kind == .migrationFailed, "\(String(describing: caught))")
+    #expect(caught?.description.contains("restored") == true)
+    #expect(Fixture.fileHash(location.database) == before)
+    #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
+    let store = try Store.open(location)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 1)
+    #expect(try store.connection.scalarInt("SELECT count(*) FROM fills") == 2)
+    #expect(try store.loadCareCircle() == Fixture.circle())
+  }
+
+  @Test func successfulMigrationAppliesAndRemovesSnapshot() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    _ = try Store.create(location)
+    let next = Schema.migrations + [Migration(version: 2, sql: "CREATE TABLE extra (x);")]
+    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: 2).state {
+      #expect(from == 1 && to == 2)
+    } else {
+      Issue.record("expected needsMigration")
+    }
+    let store = try Store.open(location, migrations: next)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 2)
+    #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
+    // And this rua-paper (schema 1) refuses the newer store without touching it.
+    let before = Fixture.fileHash(location.database)
+    #expect(throws: StoreError.self) { _ = try Store.open(location) }
+    #expect(Fixture.fileHash(location.database) == before)
+  }
+}
