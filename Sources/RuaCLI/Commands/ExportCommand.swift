@@ -1,0 +1,39 @@
+import RuaCore
+import RuaStore
+
+struct ExportCommand: Command {
+  let name = "export"
+  let summary = "write the whole care circle as a care-circle file"
+  let usage = "export [-o FILE|-] [--force] [--db PATH] [--key-file PATH]"
+  let details = """
+    Writes every patient in the store as a care-circle file (docs/care-circle-format.md),
+    exportedAt set to now. The file is written beside its destination (mode 0600), synced and
+    moved into place, so a failure never leaves a partial file. An existing file is refused
+    unless --force is given. Without -o, or with -o -, the JSON goes to standard output.
+    The export holds health data in clear: keep it as private as the store.
+    """
+  let options =
+    [
+      OptionSpec("output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
+      OptionSpec("force", help: "replace an existing file"),
+    ] + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .usage("export takes no arguments; use -o FILE") }
+    let store = try StoreAccess.open(arguments, context)
+    var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
+    circle.exportedAt = UTCTime.format(context.now)
+    let text = JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true)
+    let output = arguments.value("output") ?? "-"
+    if output == "-" {
+      context.write(text)
+      return .success
+    }
+    let path = context.absolute(output)
+    try StoreAccess.perform { () throws(StoreError) in
+      try Files.publish(path, Array(text.utf8), overwrite: arguments.flag("force"))
+    }
+    context.message("wrote \(circle.patients.count) patients to \(output)")
+    return .success
+  }
+}
