@@ -20,7 +20,9 @@ enum StoreAccess {
       return home + "/" + fallback
     }
     var database = nonEmpty(arguments.value("db")) ?? nonEmpty(env["RUA_DB"])
-    if database == nil { database = try base("XDG_DATA_HOME", ".local/share") + "/rua-paper/store.db" }
+    if database == nil {
+      database = try base("XDG_DATA_HOME", ".local/share") + "/rua-paper/store.db"
+    }
     var key = nonEmpty(arguments.value("key-file")) ?? nonEmpty(env["RUA_KEY_FILE"])
     if key == nil { key = try base("XDG_CONFIG_HOME", ".config") + "/rua-paper/key" }
     return StoreLocation(

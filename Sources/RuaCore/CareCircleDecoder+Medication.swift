@@ -55,8 +55,7 @@ extension CareCircleDecoder {
       pharmacy: try fields.string("pharmacy", max: CareCircleLimits.fillPharmacy))
   }
 
-  public static func decodeContact(_ json: JSON, path: String) throws(CareCircleError) -> Contact
-  {
+  public static func decodeContact(_ json: JSON, path: String) throws(CareCircleError) -> Contact {
     typealias L = CareCircleLimits
     let fields = try CareCircleFieldReader(json, path: path)
     try fields.refuseUnknownKeys(CareCircleFields.contact)
@@ -112,7 +111,9 @@ public enum LanguageTag {
     else { return false }
     return subtags.dropFirst().allSatisfy { subtag in
       (1...8).contains(subtag.utf8.count)
-        && subtag.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        && subtag.utf8.allSatisfy {
+          isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        }
     }
   }
 

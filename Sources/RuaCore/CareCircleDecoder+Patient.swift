@@ -152,8 +152,7 @@ extension CareCircleDecoder {
       notes: try fields.string("notes", max: CareCircleLimits.conditionNotes, notes: true))
   }
 
-  public static func decodeAllergy(_ json: JSON, path: String) throws(CareCircleError) -> Allergy
-  {
+  public static func decodeAllergy(_ json: JSON, path: String) throws(CareCircleError) -> Allergy {
     let fields = try CareCircleFieldReader(json, path: path)
     try fields.refuseUnknownKeys(CareCircleFields.allergy)
     return Allergy(

@@ -103,8 +103,7 @@ public enum CareCircleDecoder {
     case .object(let members):
       for member in members {
         let memberPath = CareCirclePath.member(path, member.key)
-        if let scalar = TextRules.firstForbiddenScalar(in: member.key, allowTabAndNewline: false)
-        {
+        if let scalar = TextRules.firstForbiddenScalar(in: member.key, allowTabAndNewline: false) {
           throw CareCircleError(
             path: memberPath,
             reason: "the key " + TextRules.refusal(for: scalar, allowTabAndNewline: false))

@@ -31,8 +31,12 @@ struct ChangeWriter {
       try run(
         "INSERT INTO \(record.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))",
         values)
-      var diff = record.fields.filter { $0.value != .null }.map { ($0.name, SQLValue.null, $0.value) }
-      if let external = record.externalID { diff.insert(("external_id", .null, .text(external)), at: 0) }
+      var diff = record.fields.filter { $0.value != .null }.map {
+        ($0.name, SQLValue.null, $0.value)
+      }
+      if let external = record.externalID {
+        diff.insert(("external_id", .null, .text(external)), at: 0)
+      }
       try log(record, "insert", patientID, diff)
     case .update(let record, let old, let patientID):
       var diff: [(String, SQLValue, SQLValue)] = []
@@ -54,7 +58,8 @@ struct ChangeWriter {
         record.fields.filter { $0.value != .null }.map { ($0.name, $0.value, SQLValue.null) })
     case .circle(let key, let old, let new):
       if let new {
-        try run("INSERT OR REPLACE INTO circle (key, value) VALUES (?, ?)", [.text(key), .text(new)])
+        try run(
+          "INSERT OR REPLACE INTO circle (key, value) VALUES (?, ?)", [.text(key), .text(new)])
       } else {
         try run("DELETE FROM circle WHERE key = ?", [.text(key)])
       }

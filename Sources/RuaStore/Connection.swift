@@ -49,7 +49,9 @@ public final class Connection {
   func key(raw key: [UInt8]) throws(StoreError) {
     var text = Array("x'".utf8) + Array(Hex.encode(key).utf8) + Array("'".utf8)
     defer { for index in text.indices { text[index] = 0 } }
-    let rc = text.withUnsafeBytes { sqlite3_key_v2(handle, "main", $0.baseAddress, Int32($0.count)) }
+    let rc = text.withUnsafeBytes {
+      sqlite3_key_v2(handle, "main", $0.baseAddress, Int32($0.count))
+    }
     guard rc == SQLITE_OK else { throw error(rc, "keying \(path)") }
   }
 

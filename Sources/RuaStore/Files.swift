@@ -126,7 +126,8 @@ public enum Files {
   static func systemError(_ context: String) -> StoreError {
     let number = errno
     let kind: StoreError.Kind = (number == EACCES || number == EPERM) ? .permission : .io
-    return StoreError(kind, context, code: number, libraryMessage: String(cString: strerror(number)))
+    return StoreError(
+      kind, context, code: number, libraryMessage: String(cString: strerror(number)))
   }
 }
 

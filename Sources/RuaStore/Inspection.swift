@@ -25,7 +25,8 @@ extension Store {
   /// The SQLite and SQLCipher versions of the linked library (cipher_version empty = not
   /// SQLCipher), read from an in-memory connection.
   public static func libraryVersions() -> (sqlite: String, sqlcipher: String?) {
-    let version = try? Connection(path: ":memory:", mode: .create).scalarText("PRAGMA cipher_version")
+    let version = try? Connection(path: ":memory:", mode: .create).scalarText(
+      "PRAGMA cipher_version")
     return (Connection.sqliteVersion, version ?? nil)
   }
 
@@ -41,10 +42,13 @@ extension Store {
       let connection = try checkedConnection(location, mode: .readOnly)
       let version = try Migrator.schemaVersion(connection, latest: latestVersion)
       report.schemaVersion = version
-      if version < latestVersion { report.state = .needsMigration(from: version, to: latestVersion) }
+      if version < latestVersion {
+        report.state = .needsMigration(from: version, to: latestVersion)
+      }
       report.problems += try connection.column("PRAGMA integrity_check").filter { $0 != "ok" }
       report.problems += try connection.column("PRAGMA cipher_integrity_check")
-      let present = Set(try connection.column("SELECT name FROM sqlite_master WHERE type = 'table'"))
+      let present = Set(
+        try connection.column("SELECT name FROM sqlite_master WHERE type = 'table'"))
       for table in Schema.tables where present.contains(table) {
         let rows = try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0
         report.rowCounts.append((table, Int(rows)))

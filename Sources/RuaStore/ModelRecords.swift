@@ -93,7 +93,8 @@ enum Facts {
     var facts: [(String, String)] = p.alerts.map { ("alert", $0) }
     facts += p.devices.map { ("device", object([("name", $0.name), ("details", $0.details)])) }
     if let a = p.advanceDirective {
-      facts.append(("advanceDirective", object([("summary", a.summary), ("location", a.location)])))
+      facts.append(
+        ("advanceDirective", object([("summary", a.summary), ("location", a.location)])))
     }
     if let b = p.baseline {
       facts.append(

@@ -75,7 +75,8 @@ enum Opening {
 
   /// Turns SQLITE_NOTADB on the first read into the most precise refusal we can give without
   /// changing a byte: a plain SQLite header, a SQLCipher 3 file, or "wrong key or not encrypted".
-  static func explainNotADatabase(_ path: String, key: StoreKey, original: StoreError) -> StoreError {
+  static func explainNotADatabase(_ path: String, key: StoreKey, original: StoreError) -> StoreError
+  {
     let head = (try? Files.read(path, limit: 16)) ?? []
     if head == plainHeader {
       return StoreError(

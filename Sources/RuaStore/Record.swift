@@ -17,7 +17,9 @@ struct Record {
 
 /// The tables under a patient, in the order they are written and read.
 enum Tables {
-  static let patientChildren = ["medications", "allergies", "conditions", "contacts", "care_team", "facts"]
+  static let patientChildren = [
+    "medications", "allergies", "conditions", "contacts", "care_team", "facts",
+  ]
   /// The column naming the parent row.
   static func parentColumn(_ table: String) -> String? {
     switch table {

@@ -94,8 +94,9 @@ extension Store {
   /// One patient by care-circle id, or nil.
   public func loadPatient(externalID: String) throws(StoreError) -> Patient? {
     try connection.transaction(immediate: false) { () throws(StoreError) in
-      guard let record = try RecordReader(connection: connection).patients(externalID: externalID)
-        .first
+      guard
+        let record = try RecordReader(connection: connection).patients(externalID: externalID)
+          .first
       else { return nil }
       return try RecordModel.patient(record)
     }

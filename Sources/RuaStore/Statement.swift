@@ -82,7 +82,8 @@ public final class Statement {
     let bytes = blob(column)
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw StoreError(
-        .corrupt, "column \(column) of \(Connection.summary(sql)) in \(connection.path) "
+        .corrupt,
+        "column \(column) of \(Connection.summary(sql)) in \(connection.path) "
           + "holds invalid UTF-8")
     }
     return text

@@ -8,7 +8,8 @@ enum SecureRandom {
     var filled = 0
     while filled < count {
       let got = out.withUnsafeMutableBytes { buffer in
-        rua_getrandom(buffer.baseAddress! + filled, count - filled)
+        guard let base = buffer.baseAddress else { return 0 }
+        return rua_getrandom(base + filled, count - filled)
       }
       if got < 0 {
         if errno == EINTR { continue }

@@ -161,7 +161,8 @@ struct BootStateTests {
 
     var link = location
     link.keyFile = folder.file("key-link")
-    try FileManager.default.createSymbolicLink(atPath: link.keyFile, withDestinationPath: location.keyFile)
+    try FileManager.default.createSymbolicLink(
+      atPath: link.keyFile, withDestinationPath: location.keyFile)
     try expectRefusal(link, .keyFileRefused, mentioning: "symbolic link")
 
     var directory = location

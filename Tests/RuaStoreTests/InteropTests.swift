@@ -16,7 +16,8 @@ struct InteropTests {
     #expect(output.contains("p-robert\np-maria"), "\(output)")
     let (wrong, _) = try Fixture.sqlcipherShell(
       folder.location.database,
-      "PRAGMA key = \"x'\(String(repeating: "00", count: 32))'\";\nSELECT count(*) FROM patients;\n")
+      "PRAGMA key = \"x'\(String(repeating: "00", count: 32))'\";\nSELECT count(*) FROM patients;\n"
+    )
     #expect(!wrong.contains("p-robert"))
   }
 
@@ -37,7 +38,8 @@ struct InteropTests {
     // A rua-paper-shaped database made by the shell opens as a store.
     location.database = folder.file("shell-store.db")
     let (_, created) = try Fixture.sqlcipherShell(
-      location.database, "PRAGMA key = \"x'\(key)'\";\nPRAGMA user_version = 0;\nCREATE TABLE t(x);\nDROP TABLE t;\n")
+      location.database,
+      "PRAGMA key = \"x'\(key)'\";\nPRAGMA user_version = 0;\nCREATE TABLE t(x);\nDROP TABLE t;\n")
     #expect(created == 0)
     let store = try Store.open(location)
     #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))

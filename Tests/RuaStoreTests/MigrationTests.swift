@@ -12,16 +12,17 @@ struct MigrationTests {
       _ = try store.save(Fixture.circle(), now: Fixture.now)
     }
     let before = Fixture.fileHash(location.database)
-    let failing = Schema.migrations + [
-      Migration(
-        version: 2,
-        sql: """
-          CREATE TABLE extra (x);
-          INSERT INTO extra VALUES (1);
-          DELETE FROM fills;
-          SELECT no_such_function();
-          """)
-    ]
+    let failing =
+      Schema.migrations + [
+        Migration(
+          version: 2,
+          sql: """
+            CREATE TABLE extra (x);
+            INSERT INTO extra VALUES (1);
+            DELETE FROM fills;
+            SELECT no_such_function();
+            """)
+      ]
     var caught: StoreError?
     do { _ = try Store.open(location, migrations: failing) } catch { caught = error }
     #expect(caught?.kind == .migrationFailed, "\(String(describing: caught))")

@@ -58,7 +58,8 @@ struct RepositoryTests {
         try [statement.text(0), statement.text(1), statement.text(2)].map { $0 ?? "" }.joined(
           separator: " "))
     }
-    #expect(rows.contains("medications update {\"dose\":{\"old\":\"1 tablet\",\"new\":\"2 tablets\"}}"))
+    #expect(
+      rows.contains("medications update {\"dose\":{\"old\":\"1 tablet\",\"new\":\"2 tablets\"}}"))
     #expect(rows.contains { $0.hasPrefix("allergies delete ") })
     // The first fill was removed: the second moved to position 0 (update) and one row went.
     #expect(rows.contains { $0.hasPrefix("fills update ") })
@@ -101,7 +102,8 @@ struct RepositoryTests {
     #expect(files.contains("store.db"))
     for name in files {
       let bytes = try #require(FileManager.default.contents(atPath: folder.path + "/data/" + name))
-      for marker in ["MARKERNAMEQX", "MARKERNOTESQX", "MARKERALLERGYQX", "MARKERMEDQX", "warfarin"] {
+      for marker in ["MARKERNAMEQX", "MARKERNOTESQX", "MARKERALLERGYQX", "MARKERMEDQX", "warfarin"]
+      {
         #expect(bytes.range(of: Data(marker.utf8)) == nil, "\(marker) in \(name)")
       }
     }

@@ -7,8 +7,9 @@ final class TemporaryFolder {
   let path: String
 
   init() {
-    var template = Array((NSTemporaryDirectory() + "rua-store-test-XXXXXX").utf8CString)
-    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    path = NSTemporaryDirectory() + "rua-store-test-" + UUID().uuidString
+    try? FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -34,7 +35,10 @@ enum Fixture {
     chmod(path, mode_t(mode))
   }
 
-  static func date(_ text: String) -> CivilDate { CivilDate(iso: text)! }
+  static func date(_ text: String) -> CivilDate {
+    guard let date = CivilDate(iso: text) else { preconditionFailure("bad fixture date") }
+    return date
+  }
 
   /// Two fictional patients carrying marker strings that must never appear in clear on disk.
   static func circle() -> CareCircle {
@@ -58,7 +62,8 @@ enum Fixture {
       Allergy(substance: "MARKERALLERGYQX penicillin", reaction: "hives", severity: .severe)
     ]
     robert.contacts = [
-      Contact(name: "Ana Alvarez", relation: "daughter", phone: "555-0101", roles: [.emergency, .poa])
+      Contact(
+        name: "Ana Alvarez", relation: "daughter", phone: "555-0101", roles: [.emergency, .poa])
     ]
     robert.careTeam = [CareTeamMember(name: "Dr. Lee", role: "primary care")]
     robert.medications = [
@@ -73,7 +78,8 @@ enum Fixture {
         id: "m-acetaminophen", name: "acetaminophen", asNeeded: true,
         asNeededReason: "pain", status: .onHold),
     ]
-    var maria = Patient(id: "p-maria", fullName: "María José Núñez", dateOfBirth: date("1938-12-24"))
+    var maria = Patient(
+      id: "p-maria", fullName: "María José Núñez", dateOfBirth: date("1938-12-24"))
     maria.noKnownAllergies = true
     let extensions = JSON.object([("app", .string("test"))])
     return CareCircle(patients: [robert, maria], extensions: extensions)
@@ -98,7 +104,9 @@ enum Fixture {
   }
 
   static func keyHex(_ location: StoreLocation) -> String {
-    String(decoding: FileManager.default.contents(atPath: location.keyFile)!, as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
+    String(
+      decoding: FileManager.default.contents(atPath: location.keyFile) ?? Data(), as: UTF8.self
+    )
+    .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

@@ -46,7 +46,8 @@ struct DemoCommand: Command {
     context.write(PatientsCommand.table(patients))
     context.print("store: \(location.database)")
     context.print("key file: \(location.keyFile)")
-    context.print("try: rua-paper patients --db \(location.database) --key-file \(location.keyFile)")
+    context.print(
+      "try: rua-paper patients --db \(location.database) --key-file \(location.keyFile)")
     return .success
   }
 
@@ -63,6 +64,8 @@ struct DemoCommand: Command {
         if folder == "/" { break }
       }
     }
-    return candidates.first { if case .regular = Files.entry($0, followingLinks: true) { true } else { false } }
+    return candidates.first {
+      if case .regular = Files.entry($0, followingLinks: true) { true } else { false }
+    }
   }
 }

@@ -14,12 +14,15 @@ struct ExportCommand: Command {
     """
   let options =
     [
-      OptionSpec("output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
+      OptionSpec(
+        "output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
       OptionSpec("force", help: "replace an existing file"),
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("export takes no arguments; use -o FILE") }
+    guard arguments.positionals.isEmpty else {
+      throw .usage("export takes no arguments; use -o FILE")
+    }
     let store = try StoreAccess.open(arguments, context)
     var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
     circle.exportedAt = UTCTime.format(context.now)

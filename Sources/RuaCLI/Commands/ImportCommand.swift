@@ -13,7 +13,8 @@ struct ImportCommand: Command {
     left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
     --dry-run prints what would change and writes nothing.
     """
-  let options = [OptionSpec("dry-run", help: "show what would change; write nothing")]
+  let options =
+    [OptionSpec("dry-run", help: "show what would change; write nothing")]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
@@ -39,7 +40,8 @@ enum CareCircleInput {
       throw .usage("import reads a file, not standard input; save it first")
     }
     do { bytes = try Files.read(context.absolute(file)) } catch {
-      let code: ExitCode = error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
+      let code: ExitCode =
+        error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
       throw CLIError("\(file): cannot be read (\(error.libraryMessage ?? "error"))", code: code)
     }
     guard let today = CivilDate(iso: context.localToday) else {

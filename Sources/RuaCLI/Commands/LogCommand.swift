@@ -4,7 +4,8 @@ import RuaStore
 struct LogCommand: Command {
   let name = "log"
   let summary = "show the access log, or verify its hash chain"
-  let usage = "log [PATIENT] [--format text|json] [--db PATH] [--key-file PATH]\n       rua-paper log verify"
+  let usage =
+    "log [PATIENT] [--format text|json] [--db PATH] [--key-file PATH]\n       rua-paper log verify"
   let details = """
     Every document that left the store (file, stdout, printer) has a row: time (UTC), patient,
     document, action, destination, SHA-256 of the bytes, pages, versions, outcome. PATIENT is a
@@ -24,7 +25,8 @@ struct LogCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     if arguments.positionals.first == "verify" {
       let rows = try StoreAccess.perform { () throws(StoreError) in try store.accessLog().count }
-      if let bad = try StoreAccess.perform({ () throws(StoreError) in try store.verifyAccessLog() }) {
+      if let bad = try StoreAccess.perform({ () throws(StoreError) in try store.verifyAccessLog() })
+      {
         context.message(
           "access log row \(bad) does not match the hash chain: it or an earlier link was changed "
             + "after it was written; keep a copy of the store for investigation")
@@ -43,7 +45,8 @@ struct LogCommand: Command {
     if format == "json" {
       context.write(JSONWriter.write(.array(records.map(Self.json)), pretty: true))
     } else if records.isEmpty {
-      context.message("no documents have left the store" + (patient == nil ? "" : " for this patient"))
+      context.message(
+        "no documents have left the store" + (patient == nil ? "" : " for this patient"))
     } else {
       for r in records {
         let e = r.entry

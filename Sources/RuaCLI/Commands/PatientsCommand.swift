@@ -47,6 +47,7 @@ struct PatientsCommand: Command {
       a + String(repeating: " ", count: idWidth - a.count + 2) + b
         + String(repeating: " ", count: nameWidth - b.count + 2) + c + "\n"
     }
-    return row("ID", "NAME", "BORN") + patients.map { row($0.id, $0.fullName, $0.dateOfBirth) }.joined()
+    return row("ID", "NAME", "BORN")
+      + patients.map { row($0.id, $0.fullName, $0.dateOfBirth) }.joined()
   }
 }
