@@ -200,4 +200,21 @@ struct BootStateTests {
       #expect(!error.description.lowercased().contains(String(hex.prefix(16))))
     }
   }
+
+  @Test func everyConnectionIsHardened() throws {
+    let folder = TemporaryFolder()
+    _ = try Store.create(folder.location)
+    let store = try Store.open(folder.location)
+    let c = store.connection
+    #expect(try c.scalarInt("PRAGMA temp_store") == 2)
+    #expect(try c.scalarInt("PRAGMA foreign_keys") == 1)
+    #expect(try c.scalarInt("PRAGMA recursive_triggers") == 1)
+    #expect(try c.scalarInt("PRAGMA secure_delete") == 1)
+    #expect(try c.scalarInt("PRAGMA synchronous") == 2)
+    #expect(try c.scalarText("PRAGMA journal_mode") == "delete")
+    #expect(try c.scalarText("PRAGMA cipher_version")?.hasPrefix("4.") == true)
+    let versions = Store.libraryVersions()
+    #expect(versions.sqlcipher?.hasPrefix("4.") == true)
+    #expect(!versions.sqlite.isEmpty)
+  }
 }
