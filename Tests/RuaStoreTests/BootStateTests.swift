@@ -182,6 +182,14 @@ struct BootStateTests {
     #expect(mkfifo(fifo.keyFile, 0o600) == 0)
     try expectRefusal(fifo, .keyFileRefused, mentioning: "not a regular file")
 
+    var foreign = location
+    foreign.keyFile = folder.file("key-foreign")
+    Fixture.write(foreign.keyFile, hex)
+    #expect(chown(foreign.keyFile, 65534, 65534) == 0 || geteuid() != 0)
+    if geteuid() == 0 {
+      try expectRefusal(foreign, .keyFileRefused, mentioning: "belongs to user id")
+    }
+
     var withNewline = location
     withNewline.keyFile = folder.file("key-newline")
     Fixture.write(withNewline.keyFile, hex.uppercased() + "\n")

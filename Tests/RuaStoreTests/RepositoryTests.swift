@@ -121,4 +121,31 @@ struct RepositoryTests {
     _ = try b.save(exported, now: Fixture.now)
     #expect(try b.loadCareCircle() == Fixture.circle())
   }
+
+  @Test func noPlaintextInTheJournalDuringAWrite() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    _ = try store.save(Fixture.circle(), now: Fixture.now)
+    let c = store.connection
+    // A tiny cache forces modified pages to the file mid-transaction, so the journal is written.
+    try c.execute("PRAGMA cache_size = 1")
+    try c.execute("BEGIN IMMEDIATE")
+    let update = try c.prepare("UPDATE patients SET notes = ? WHERE external_id = ?")
+    for round in 0..<50 {
+      try update.run([
+        .text("MARKERJOURNALQX \(round) " + String(repeating: "x", count: 3000)), .text("p-robert"),
+      ])
+    }
+    let journal = folder.location.database + "-journal"
+    let journalBytes = try #require(FileManager.default.contents(atPath: journal))
+    let databaseBytes = try #require(FileManager.default.contents(atPath: folder.location.database))
+    try c.execute("COMMIT")
+    #expect(!journalBytes.isEmpty)
+    for bytes in [journalBytes, databaseBytes] {
+      #expect(bytes.range(of: Data("MARKERJOURNALQX".utf8)) == nil)
+      #expect(bytes.range(of: Data("MARKERNAMEQX".utf8)) == nil)
+    }
+    #expect(
+      try store.loadPatient(externalID: "p-robert")?.notes?.hasPrefix("MARKERJOURNALQX 49") == true)
+  }
 }
