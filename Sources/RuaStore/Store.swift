@@ -1,6 +1,6 @@
 /// An open, keyed, checked and migrated rua-paper store. Not Sendable (it owns a connection).
 public final class Store {
-  public let connection: Connection
+  let connection: Connection
   public let location: StoreLocation
 
   init(connection: Connection, location: StoreLocation) {

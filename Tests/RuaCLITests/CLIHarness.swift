@@ -1,7 +1,8 @@
 import Foundation
 import RuaCLI
 import RuaCore
-import RuaStore
+
+@testable import RuaStore
 
 /// Runs `rua-paper` in-process with captured streams.
 final class Captured: @unchecked Sendable {

@@ -1,8 +1,9 @@
 import Foundation
 import RuaCLI
 import RuaCore
-import RuaStore
 import Testing
+
+@testable import RuaStore
 
 @Suite("Store commands end to end")
 struct StoreCommandTests {

@@ -1,6 +1,7 @@
 import Foundation
-import RuaStore
 import Testing
+
+@testable import RuaStore
 
 @Suite("Access log: append-only and hash-chained")
 struct AccessLogTests {

@@ -1,6 +1,7 @@
 import Foundation
-import RuaStore
 import Testing
+
+@testable import RuaStore
 
 @Suite("Store boot states and refusals")
 struct BootStateTests {

@@ -1,7 +1,8 @@
 import Foundation
 import RuaCore
-import RuaStore
 import Testing
+
+@testable import RuaStore
 
 @Suite("Repository: the one write path")
 struct RepositoryTests {

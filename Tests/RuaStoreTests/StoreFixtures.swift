@@ -1,6 +1,7 @@
 import Foundation
 import RuaCore
-import RuaStore
+
+@testable import RuaStore
 
 /// A temporary folder removed when the value goes away.
 final class TemporaryFolder {
