@@ -136,6 +136,11 @@ extension Files {
   /// linked into place (refusing an existing file) or, with `overwrite`, renamed over it.
   /// On any failure nothing is left at `path` that was not there before.
   public static func publish(_ path: String, _ bytes: [UInt8], overwrite: Bool) throws(StoreError) {
+    guard case .directory = entry(parent(path), followingLinks: true) else {
+      throw StoreError(
+        .io, "cannot write \(path): the folder \(parent(path)) does not exist",
+        advice: "create the folder first or choose another path")
+    }
     let suffix = Hex.encode(try SecureRandom.bytes(6))
     let temporary = parent(path) + "/.rua-paper-" + suffix + ".tmp"
     try createExclusive(temporary, bytes)

@@ -47,6 +47,11 @@ struct StoreCommandTests {
     #expect(refused.code == .cannotCreate)
     #expect(refused.stderr.contains("--force"))
     #expect(box.run(["export", "-o", "out.json", "--force"] + box.storeFlags).code == .success)
+    #expect(
+      box.run(["export", "-o", box.database, "--force"] + box.storeFlags).code == .usage)
+    let noFolder = box.run(["export", "-o", "missing/out.json"] + box.storeFlags)
+    #expect(noFolder.code == .ioError)
+    #expect(noFolder.stderr.contains("does not exist"))
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.path)
       .filter { $0.hasPrefix(".rua-paper-") }
     #expect(leftovers.isEmpty)

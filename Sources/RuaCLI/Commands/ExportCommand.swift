@@ -23,11 +23,15 @@ struct ExportCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw .usage("export takes no arguments; use -o FILE")
     }
+    let output = arguments.value("output") ?? "-"
+    let location = try StoreAccess.location(arguments, context)
+    if output != "-", [location.database, location.keyFile].contains(context.absolute(output)) {
+      throw .usage("refusing to export over the store or its key file (\(output))")
+    }
     let store = try StoreAccess.open(arguments, context)
     var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
     circle.exportedAt = UTCTime.format(context.now)
     let text = JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true)
-    let output = arguments.value("output") ?? "-"
     if output == "-" {
       context.write(text)
       return .success
