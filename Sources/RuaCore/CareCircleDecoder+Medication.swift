@@ -67,6 +67,39 @@ extension CareCircleDecoder {
       roles: try choices("roles", ContactRole.self, in: fields))
   }
 
+  public static func decodeDevice(_ json: JSON, path: String) throws(CareCircleError) -> Device {
+    let fields = try CareCircleFieldReader(json, path: path)
+    try fields.refuseUnknownKeys(CareCircleFields.device)
+    return Device(
+      name: try fields.requiredString("name", max: CareCircleLimits.deviceName),
+      details: try fields.string("details", max: CareCircleLimits.deviceDetails))
+  }
+
+  public static func decodeCareTeamMember(_ json: JSON, path: String) throws(CareCircleError)
+    -> CareTeamMember
+  {
+    typealias L = CareCircleLimits
+    let fields = try CareCircleFieldReader(json, path: path)
+    try fields.refuseUnknownKeys(CareCircleFields.careTeamMember)
+    return CareTeamMember(
+      name: try fields.requiredString("name", max: L.personName),
+      role: try fields.string("role", max: L.careTeamRole),
+      phone: try fields.string("phone", max: L.phone),
+      organization: try fields.string("organization", max: L.organization))
+  }
+
+  public static func decodePharmacy(_ json: JSON, path: String) throws(CareCircleError)
+    -> Pharmacy
+  {
+    typealias L = CareCircleLimits
+    let fields = try CareCircleFieldReader(json, path: path)
+    try fields.refuseUnknownKeys(CareCircleFields.pharmacy)
+    return Pharmacy(
+      name: try fields.requiredString("name", max: L.pharmacyName),
+      phone: try fields.string("phone", max: L.phone),
+      address: try fields.string("address", max: L.address))
+  }
+
   /// An array of distinct enumeration values, in the order written.
   private static func choices<Value: RawRepresentable & CaseIterable & Equatable>(
     _ key: String, _ type: Value.Type, in fields: CareCircleFieldReader
@@ -84,41 +117,5 @@ extension CareCircleDecoder {
       values.append(value)
     }
     return values
-  }
-}
-
-/// The `since` of a condition: `YYYY`, `YYYY-MM` or a `YYYY-MM-DD` calendar date.
-public enum PartialDate {
-  public static func isValid(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    switch bytes.count {
-    case 4: return CivilDate(iso: text + "-01-01") != nil
-    case 7: return CivilDate(iso: text + "-01") != nil
-    case 10: return CivilDate(iso: text) != nil
-    default: return false
-    }
-  }
-}
-
-/// A syntactic check of BCP 47 tags: a 2–3 letter (or 4–8 letter) language subtag, then
-/// subtags of 1–8 letters and digits separated by hyphens (`es`, `zh-Hant`, `pt-BR`, `sr-Latn-RS`).
-/// Whether the subtags are registered is not checked, so a new region or script still imports.
-public enum LanguageTag {
-  public static func isWellFormed(_ text: String) -> Bool {
-    let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard let language = subtags.first, (2...8).contains(language.utf8.count),
-      language.utf8.allSatisfy(isLetter)
-    else { return false }
-    return subtags.dropFirst().allSatisfy { subtag in
-      (1...8).contains(subtag.utf8.count)
-        && subtag.utf8.allSatisfy {
-          isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-        }
-    }
-  }
-
-  private static func isLetter(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-      || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 }

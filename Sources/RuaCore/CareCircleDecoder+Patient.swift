@@ -30,13 +30,8 @@ extension CareCircleDecoder {
     patient.baseline = try baseline(fields)
 
     for (index, element) in try fields.array("devices").enumerated() {
-      let item = try CareCircleFieldReader(
-        element, path: CareCirclePath.element(fields.child("devices"), index))
-      try item.refuseUnknownKeys(CareCircleFields.device)
       patient.devices.append(
-        Device(
-          name: try item.requiredString("name", max: L.deviceName),
-          details: try item.string("details", max: L.deviceDetails)))
+        try decodeDevice(element, path: CareCirclePath.element(fields.child("devices"), index)))
     }
     for (index, element) in try fields.array("alerts").enumerated() {
       let elementPath = CareCirclePath.element(fields.child("alerts"), index)
@@ -81,23 +76,12 @@ extension CareCircleDecoder {
         try decodeContact(element, path: CareCirclePath.element(fields.child("contacts"), index)))
     }
     for (index, element) in try fields.array("careTeam").enumerated() {
-      let item = try CareCircleFieldReader(
-        element, path: CareCirclePath.element(fields.child("careTeam"), index))
-      try item.refuseUnknownKeys(CareCircleFields.careTeamMember)
       patient.careTeam.append(
-        CareTeamMember(
-          name: try item.requiredString("name", max: L.personName),
-          role: try item.string("role", max: L.careTeamRole),
-          phone: try item.string("phone", max: L.phone),
-          organization: try item.string("organization", max: L.organization)))
+        try decodeCareTeamMember(
+          element, path: CareCirclePath.element(fields.child("careTeam"), index)))
     }
     if let value = fields["pharmacy"] {
-      let item = try CareCircleFieldReader(value, path: fields.child("pharmacy"))
-      try item.refuseUnknownKeys(CareCircleFields.pharmacy)
-      patient.pharmacy = Pharmacy(
-        name: try item.requiredString("name", max: L.pharmacyName),
-        phone: try item.string("phone", max: L.phone),
-        address: try item.string("address", max: L.address))
+      patient.pharmacy = try decodePharmacy(value, path: fields.child("pharmacy"))
     }
     patient.preferredHospital = try fields.string("preferredHospital", max: L.preferredHospital)
     patient.dependents = try fields.string("dependents", max: L.dependents)

@@ -49,18 +49,20 @@ struct CareCircleFieldReader {
     return text
   }
 
-  /// Checks a string value: the text rule on the text as written, then trimming and the limit.
+  /// Checks a string value: trimming, the text rule, the limit. The text rule applies to what is
+  /// kept, so a pasted trailing line break is trimmed rather than refused; NUL, bidi controls
+  /// and U+FEFF are not white space and are always refused.
   static func text(_ value: JSON, path: String, max: Int, notes: Bool) throws(CareCircleError)
     -> String?
   {
     guard case .string(let raw) = value else {
       throw CareCircleError(path: path, reason: "must be a string, not \(article(value))")
     }
-    if let scalar = TextRules.firstForbiddenScalar(in: raw, allowTabAndNewline: notes) {
+    let text = TextRules.trimmed(raw)
+    if let scalar = TextRules.firstForbiddenScalar(in: text, allowTabAndNewline: notes) {
       throw CareCircleError(
         path: path, reason: TextRules.refusal(for: scalar, allowTabAndNewline: notes))
     }
-    let text = TextRules.trimmed(raw)
     if text.isEmpty { return nil }
     let count = text.count
     if count > max {
