@@ -189,27 +189,45 @@ struct StoreCommandTests {
     #expect(broken.stderr.contains("row 3"))
   }
 
-  @Test func demoSetsUpAStoreFromTheSample() throws {
+  @Test func demoPrefersTheSampleInTheWorkingDirectory() throws {
     let box = CLISandbox()
-    let missing = box.run(["demo", "--dir", "demo"])
-    if !FileManager.default.fileExists(
-      atPath: FileManager.default.currentDirectoryPath + "/samples/care-circle.json")
-    {
-      #expect(missing.code == .noInput)
-      #expect(missing.stderr.contains("samples/care-circle.json"))
-    }
     box.write("samples/care-circle.json", SampleFile.text)
     let demo = box.run(["demo", "--dir", "demo"])
     #expect(demo.code == .success, "\(demo.stderr)")
-    #expect(demo.stdout.contains("imported the sample: 2 patients: 2 added"))
+    #expect(demo.stdout.contains("imported the sample: 2 patients: 2 added\n"))
     #expect(demo.stdout.contains("store: \(box.path)/demo/store.db"))
     let location = StoreLocation(
       database: box.path + "/demo/store.db", keyFile: box.path + "/demo/key")
+    #expect(box.mode(location.database) == 0o600 && box.mode(location.keyFile) == 0o600)
     let store = try Store.open(location)
-    let fill = try #require(
-      try store.loadPatient(externalID: "p-robert")?.medications.first?.fills.first)
+    let patient = try store.loadPatient(externalID: "p-robert")
+    let fill = try #require(patient?.medications.first?.fills.first)
     // exportedAt 2026-11-01, today 2026-11-18: fills move 17 days forward.
     #expect(fill.fillDate.iso == "2026-11-06")
     #expect(box.run(["demo", "--dir", "demo"]).stdout.contains("2 patients: 2 unchanged"))
+  }
+
+  @Test func demoFindsTheBundledSampleBesideTheExecutable() throws {
+    let box = CLISandbox()
+    let demo = box.run(["demo", "--dir", "demo"])
+    // The test bundle lives in .build/<triple>/debug, below the package's samples/ folder.
+    #expect(demo.code == .success, "\(demo.stderr)")
+    #expect(demo.stdout.contains("imported the sample: 3 patients: 3 added"))
+    let store = try Store.open(
+      StoreLocation(database: box.path + "/demo/store.db", keyFile: box.path + "/demo/key"))
+    let circle = try store.loadCareCircle()
+    let latestFill = circle.patients.flatMap(\.medications).flatMap(\.fills).map(\.fillDate).max()
+    #expect(latestFill.map { $0.iso <= box.today } == true)
+  }
+
+  @Test func demoRefusesAHalfMadeFolder() throws {
+    let box = CLISandbox()
+    box.write("samples/care-circle.json", SampleFile.text)
+    box.write("demo/key", String(repeating: "ab", count: 32))
+    chmod(box.file("demo/key"), 0o600)
+    let demo = box.run(["demo", "--dir", "demo"])
+    #expect(demo.code == .noInput)
+    #expect(demo.stderr.contains("the key file"))
+    #expect(!FileManager.default.fileExists(atPath: box.file("demo/store.db")))
   }
 }
