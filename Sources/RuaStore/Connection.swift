@@ -47,7 +47,7 @@ public final class Connection {
   /// Keys the connection with the raw 32-byte key, through `sqlite3_key_v2` (never SQL text).
   /// The raw-key form `x'<64 hex>'` skips PBKDF2. The temporary buffer is zeroed after use.
   func key(raw key: [UInt8]) throws(StoreError) {
-    var text = Array("x'".utf8) + Array(Hex.encode(key).utf8) + Array("'".utf8)
+    var text = Array("x'".utf8) + Hex.encodedBytes(key) + Array("'".utf8)
     defer { for index in text.indices { text[index] = 0 } }
     let rc = text.withUnsafeBytes {
       sqlite3_key_v2(handle, "main", $0.baseAddress, Int32($0.count))

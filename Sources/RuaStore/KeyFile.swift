@@ -74,7 +74,7 @@ enum KeyFile {
   /// Writes a new key file (0600, O_EXCL) with 32 random bytes from getrandom.
   static func create(_ path: String) throws(StoreError) -> StoreKey {
     let key = StoreKey(try SecureRandom.bytes(byteCount))
-    var text = Array(Hex.encode(key.bytes).utf8) + [UInt8(ascii: "\n")]
+    var text = Hex.encodedBytes(key.bytes) + [UInt8(ascii: "\n")]
     defer { for index in text.indices { text[index] = 0 } }
     try Files.makeDirectories(Files.parent(path))
     try Files.createExclusive(path, text)

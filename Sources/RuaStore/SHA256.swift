@@ -22,6 +22,11 @@ public enum SHA256 {
 /// Lower-case hexadecimal.
 public enum Hex {
   public static func encode(_ bytes: [UInt8]) -> String {
+    String(decoding: encodedBytes(bytes), as: UTF8.self)
+  }
+
+  /// The hex digits as bytes, for secrets: no String copy is left behind to zero.
+  static func encodedBytes(_ bytes: [UInt8]) -> [UInt8] {
     let digits = Array("0123456789abcdef".utf8)
     var out = [UInt8]()
     out.reserveCapacity(bytes.count * 2)
@@ -29,7 +34,7 @@ public enum Hex {
       out.append(digits[Int(byte >> 4)])
       out.append(digits[Int(byte & 0x0f)])
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// Nil unless `text` is an even number of hex digits (either case).

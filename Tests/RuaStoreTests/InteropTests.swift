@@ -47,3 +47,45 @@ struct InteropTests {
     #expect(try store.listPatients().isEmpty)
   }
 }
+
+@Suite("Locking")
+struct LockingTests {
+  @Test func aWriterWaitsForAnotherProcessHoldingTheLock() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    let key = Fixture.keyHex(folder.location)
+    let marker = folder.file("locked")
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlcipher")
+    holder.arguments = [folder.location.database]
+    let input = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = FileHandle.nullDevice
+    try holder.run()
+    input.fileHandleForWriting.write(
+      Data(
+        """
+        PRAGMA key = "x'\(key)'";
+        BEGIN IMMEDIATE;
+        CREATE TABLE lock_holder(x);
+        .shell touch \(marker)
+        .shell sleep 1
+        ROLLBACK;
+
+        """.utf8))
+    try input.fileHandleForWriting.close()
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: marker), waited < 500 {
+      usleep(10_000)
+      waited += 1
+    }
+    #expect(FileManager.default.fileExists(atPath: marker))
+    let start = Date()
+    let summary = try store.save(Fixture.circle(), now: Fixture.now)
+    let elapsed = Date().timeIntervalSince(start)
+    holder.waitUntilExit()
+    #expect(summary.added == 2)
+    #expect(elapsed > 0.3, "the write should have waited for the lock (\(elapsed) s)")
+    #expect(try store.listPatients().count == 2)
+  }
+}
