@@ -49,7 +49,7 @@ enum StoreAccess {
     case .keyFileRefused, .permission: return .permission
     case .wrongKeyOrNotEncrypted, .plainSQLite, .sqlcipher3, .notAStore, .corrupt: return .dataError
     case .wrongLibrary: return .unavailable
-    case .newerSchema, .busy: return .temporaryFailure
+    case .newerSchema, .busy, .interruptedWrite: return .temporaryFailure
     case .migrationFailed, .database: return .software
     case .alreadyExists: return .cannotCreate
     case .io: return .ioError

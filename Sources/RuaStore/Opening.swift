@@ -1,5 +1,8 @@
 /// The open sequence of reference §1.9, shared by `Store.open`, `Store.create` and diagnosis.
 enum Opening {
+  /// SQLITE_READONLY_ROLLBACK: a hot journal that a read-only connection cannot roll back.
+  static let readOnlyRollback: Int32 = 8 | (3 << 8)
+
   /// "SQLite format 3\0": the header of every plain SQLite file.
   static let plainHeader: [UInt8] = Array("SQLite format 3".utf8) + [0]
 

@@ -61,6 +61,13 @@ public final class Store {
       case .wrongKeyOrNotEncrypted:
         throw Opening.explainNotADatabase(location.database, key: key, original: error)
       case .corrupt: throw Opening.corrupt(location.database, error)
+      case .permission where mode == .readOnly && error.code == Opening.readOnlyRollback:
+        throw StoreError(
+          .interruptedWrite,
+          "\(location.database) has an unfinished write from a process that stopped "
+            + "(\(location.database)-journal)",
+          advice: "the next command that opens the store normally (e.g. 'rua-paper patients') "
+            + "rolls it back; doctor only reads and left it as it is")
       default: throw error
       }
     }

@@ -30,6 +30,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     case migrationFailed = "migration failed"
     /// `quick_check`/`integrity_check` or a page HMAC failed, or a read hit SQLITE_CORRUPT.
     case corrupt
+    /// A process stopped mid-write and left a hot journal; a read-only diagnosis cannot roll it
+    /// back (the next normal open does).
+    case interruptedWrite = "interrupted write"
     /// `init` found a file where it would create one.
     case alreadyExists = "already exists"
     /// Another process holds the write lock past the busy timeout.

@@ -55,3 +55,45 @@ struct MigrationTests {
     #expect(Fixture.fileHash(location.database) == before)
   }
 }
+
+@Suite("Interrupted writes")
+struct InterruptedWriteTests {
+  @Test func hotJournalIsReportedReadOnlyThenRolledBack() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    do {
+      let store = try Store.create(location)
+      _ = try store.save(Fixture.circle(), now: Fixture.now)
+    }
+    let key = Fixture.keyHex(location)
+    // The shell starts a big write and is killed before it commits: a hot journal stays.
+    _ = try Fixture.sqlcipherShell(
+      location.database,
+      """
+      PRAGMA key = "x'\(key)'";
+      PRAGMA cache_size = 1;
+      BEGIN;
+      DELETE FROM fills;
+      CREATE TABLE junk(x);
+      INSERT INTO junk SELECT randomblob(3000) FROM (WITH RECURSIVE c(i) AS
+        (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100) SELECT i FROM c);
+      .shell kill -9 $PPID
+
+      """)
+    let journal = location.database + "-journal"
+    #expect(FileManager.default.fileExists(atPath: journal))
+    let before = Fixture.fileHash(location.database)
+    let journalBefore = Fixture.fileHash(journal)
+    guard case .refused(let error) = Store.inspect(location).state else {
+      Issue.record("inspect should refuse")
+      return
+    }
+    #expect(error.kind == .interruptedWrite, "\(error)")
+    #expect(Fixture.fileHash(location.database) == before)
+    #expect(Fixture.fileHash(journal) == journalBefore)
+    let store = try Store.open(location)
+    #expect(try store.loadCareCircle() == Fixture.circle())
+    #expect(!FileManager.default.fileExists(atPath: journal))
+    #expect(Store.inspect(location).isReady)
+  }
+}
