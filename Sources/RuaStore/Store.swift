@@ -20,14 +20,18 @@ public final class Store {
     }
     try Files.makeDirectories(Files.parent(location.database))
     let key = try KeyFile.create(location.keyFile)
+    var createdDatabase = false
     do throws(StoreError) {
       try Files.createExclusive(location.database, [])
+      createdDatabase = true
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)
       return Store(connection: connection, location: location)
     } catch {
-      Files.remove(location.database)
-      Files.remove(location.database + "-journal")
+      if createdDatabase {
+        Files.remove(location.database)
+        Files.remove(location.database + "-journal")
+      }
       Files.remove(location.keyFile)
       throw error
     }
