@@ -52,6 +52,17 @@ struct StoreCommandTests {
     let noFolder = box.run(["export", "-o", "missing/out.json"] + box.storeFlags)
     #expect(noFolder.code == .ioError)
     #expect(noFolder.stderr.contains("does not exist"))
+    let exportLog = try JSONParser.parse(
+      box.run(["log", "--format", "json"] + box.storeFlags).stdout)
+    let outcomes = exportLog.arrayValue?.compactMap { $0["outcome"]?.stringValue }
+    // Three exports to a file: ok, refused (exists), ok with --force; then the refusals before
+    // opening (over the store) log nothing, and the missing folder logs a failure.
+    #expect(
+      outcomes == [
+        "intent", "ok", "intent", "failed: already exists", "intent", "ok", "intent",
+        "failed: I/O error",
+      ])
+    #expect(box.run(["log", "verify"] + box.storeFlags).code == .success)
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.path)
       .filter { $0.hasPrefix(".rua-paper-") }
     #expect(leftovers.isEmpty)

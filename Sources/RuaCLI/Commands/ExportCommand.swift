@@ -10,7 +10,8 @@ struct ExportCommand: Command {
     exportedAt set to now. The file is written beside its destination (mode 0600), synced and
     moved into place, so a failure never leaves a partial file. An existing file is refused
     unless --force is given. Without -o, or with -o -, the JSON goes to standard output.
-    The export holds health data in clear: keep it as private as the store.
+    The export holds health data in clear: keep it as private as the store. Each export is
+    recorded in the access log (see 'rua-paper log').
     """
   let options =
     [
@@ -31,16 +32,40 @@ struct ExportCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
     circle.exportedAt = UTCTime.format(context.now)
-    let text = JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true)
+    let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
+    let path = output == "-" ? "stdout" : context.absolute(output)
+    // Health data leaving the store: a committed access-log intent first, then the outcome.
+    let entry = AccessEntry(
+      patientID: nil, document: "care-circle", action: "export", destination: path,
+      sha256: SHA256.hex(bytes), toolVersion: ToolVersion.current, outcome: "intent")
+    try log(store, entry, context)
     if output == "-" {
-      context.write(text)
+      context.standardOutput(bytes)
+      try log(store, entry.with(outcome: "ok"), context)
       return .success
     }
-    let path = context.absolute(output)
-    try StoreAccess.perform { () throws(StoreError) in
-      try Files.publish(path, Array(text.utf8), overwrite: arguments.flag("force"))
+    do throws(StoreError) {
+      try Files.publish(path, bytes, overwrite: arguments.flag("force"))
+    } catch {
+      try? log(store, entry.with(outcome: "failed: " + error.kind.rawValue), context)
+      throw StoreAccess.cliError(error)
     }
+    try log(store, entry.with(outcome: "ok"), context)
     context.message("wrote \(circle.patients.count) patients to \(output)")
     return .success
+  }
+
+  private func log(_ store: Store, _ entry: AccessEntry, _ context: Context) throws(CLIError) {
+    _ = try StoreAccess.perform { () throws(StoreError) in
+      try store.appendAccess(entry, now: context.now)
+    }
+  }
+}
+
+extension AccessEntry {
+  func with(outcome: String) -> AccessEntry {
+    var copy = self
+    copy.outcome = outcome
+    return copy
   }
 }
