@@ -130,33 +130,3 @@ public enum Files {
       kind, context, code: number, libraryMessage: String(cString: strerror(number)))
   }
 }
-
-extension Files {
-  /// Publishes `bytes` at `path` atomically: a 0600 file written and synced beside it, then
-  /// linked into place (refusing an existing file) or, with `overwrite`, renamed over it.
-  /// On any failure nothing is left at `path` that was not there before.
-  public static func publish(_ path: String, _ bytes: [UInt8], overwrite: Bool) throws(StoreError) {
-    guard case .directory = entry(parent(path), followingLinks: true) else {
-      throw StoreError(
-        .io, "cannot write \(path): the folder \(parent(path)) does not exist",
-        advice: "create the folder first or choose another path")
-    }
-    let suffix = Hex.encode(try SecureRandom.bytes(6))
-    let temporary = parent(path) + "/.rua-paper-" + suffix + ".tmp"
-    try createExclusive(temporary, bytes)
-    defer { unlink(temporary) }
-    if overwrite {
-      guard rename(temporary, path) == 0 else { throw systemError("replacing \(path)") }
-    } else {
-      guard link(temporary, path) == 0 else {
-        if errno == EEXIST {
-          throw StoreError(
-            .alreadyExists, "\(path) already exists; it was left untouched",
-            advice: "pass --force to replace it, or choose another name")
-        }
-        throw systemError("creating \(path)")
-      }
-    }
-    syncDirectory(of: path)
-  }
-}
