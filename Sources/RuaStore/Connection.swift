@@ -69,7 +69,20 @@ public final class Connection {
     case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN: kind = .io
     default: kind = .database
     }
-    return StoreError(kind, context, code: rc, libraryMessage: lastMessage)
+    switch primary {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return StoreError(
+        .busy, "\(path) is locked by another process (waited 5 s) while \(context)", code: rc,
+        libraryMessage: lastMessage,
+        advice: "another rua-paper or the sqlcipher shell is writing to it; try again when it is "
+          + "done; nothing was changed")
+    case SQLITE_FULL:
+      return StoreError(
+        .io, "the disk holding \(path) is full while \(context)", code: rc,
+        libraryMessage: lastMessage, advice: "free some space; the change was rolled back")
+    default:
+      return StoreError(kind, context, code: rc, libraryMessage: lastMessage)
+    }
   }
 
   /// Runs SQL without results (several statements allowed, no bound values).

@@ -50,9 +50,8 @@ struct InteropTests {
 
 @Suite("Locking")
 struct LockingTests {
-  @Test func aWriterWaitsForAnotherProcessHoldingTheLock() throws {
-    let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+  /// Starts the sqlcipher shell holding the write lock for `seconds`; returns once it holds it.
+  func holdLock(_ folder: TemporaryFolder, seconds: Int) throws -> Process {
     let key = Fixture.keyHex(folder.location)
     let marker = folder.file("locked")
     let holder = Process()
@@ -69,7 +68,7 @@ struct LockingTests {
         BEGIN IMMEDIATE;
         CREATE TABLE lock_holder(x);
         .shell touch \(marker)
-        .shell sleep 1
+        .shell sleep \(seconds)
         ROLLBACK;
 
         """.utf8))
@@ -80,6 +79,13 @@ struct LockingTests {
       waited += 1
     }
     #expect(FileManager.default.fileExists(atPath: marker))
+    return holder
+  }
+
+  @Test func aWriterWaitsForAnotherProcessHoldingTheLock() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    let holder = try holdLock(folder, seconds: 1)
     let start = Date()
     let summary = try store.save(Fixture.circle(), now: Fixture.now)
     let elapsed = Date().timeIntervalSince(start)
@@ -87,5 +93,17 @@ struct LockingTests {
     #expect(summary.added == 2)
     #expect(elapsed > 0.3, "the write should have waited for the lock (\(elapsed) s)")
     #expect(try store.listPatients().count == 2)
+  }
+
+  @Test func aWriterGivesUpAfterTheBusyTimeout() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    let holder = try holdLock(folder, seconds: 7)
+    var caught: StoreError?
+    do { _ = try store.save(Fixture.circle(), now: Fixture.now) } catch { caught = error }
+    #expect(caught?.kind == .busy, "\(String(describing: caught))")
+    #expect(caught?.description.contains("locked by another process") == true)
+    holder.waitUntilExit()
+    #expect(try store.listPatients().isEmpty)
   }
 }
