@@ -134,9 +134,6 @@ public final class Connection {
 
   func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
 
-  /// Rows changed by the last statement.
-  var changes: Int { Int(sqlite3_changes(handle)) }
-
   /// The SQLite library version (`sqlite3_libversion`).
   public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
