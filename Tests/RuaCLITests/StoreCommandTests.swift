@@ -108,6 +108,12 @@ struct StoreCommandTests {
     #expect(ready.code == .success)
     #expect(ready.stdout.contains("state:      ready"))
     #expect(ready.stdout.contains("SQLCipher:  4."))
+    #expect(!ready.stdout.contains("warning:"))
+    chmod(box.database, 0o644)
+    let loosened = box.run(["doctor"] + box.storeFlags)
+    #expect(loosened.code == .success)
+    #expect(loosened.stdout.contains("warning:    the store is open to other users (mode 0644)"))
+    chmod(box.database, 0o600)
 
     let hex = String(
       decoding: (FileManager.default.contents(atPath: box.keyFile) ?? Data()), as: UTF8.self)

@@ -1,3 +1,4 @@
+import Glibc
 import RuaStore
 
 struct DoctorCommand: Command {
@@ -32,6 +33,7 @@ struct DoctorCommand: Command {
     if let snapshot = report.leftoverSnapshot {
       line("warning:", "a snapshot from an interrupted migration is at \(snapshot)")
     }
+    for warning in Self.placementWarnings(location) { line("warning:", warning) }
     switch report.state {
     case .ready:
       line("integrity:", "ok (integrity_check, cipher_integrity_check)")
@@ -48,5 +50,24 @@ struct DoctorCommand: Command {
       context.message(error.description)
       return StoreAccess.exitCode(error.kind)
     }
+  }
+
+  /// Advice that does not make the store unusable: permissions and where the key lives.
+  static func placementWarnings(_ location: StoreLocation) -> [String] {
+    var warnings: [String] = []
+    var info = stat()
+    if stat(location.database, &info) == 0, info.st_mode & 0o077 != 0 {
+      warnings.append(
+        "the store is open to other users (mode 0\(String(info.st_mode & 0o777, radix: 8))); "
+          + "run: chmod 600 \(location.database)")
+    }
+    if Files.exists(location.keyFile),
+      Files.parent(location.keyFile) == Files.parent(location.database)
+    {
+      warnings.append(
+        "the key file is in the same folder as the store: a copy of that folder holds both; "
+          + "keep the key elsewhere")
+    }
+    return warnings
   }
 }
