@@ -149,4 +149,23 @@ struct RepositoryTests {
     #expect(
       try store.loadPatient(externalID: "p-robert")?.notes?.hasPrefix("MARKERJOURNALQX 49") == true)
   }
+
+  @Test func reorderAndExtensionsAreLogged() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    var circle = Fixture.circle()
+    _ = try store.save(circle, now: Fixture.now)
+    circle.patients.reverse()
+    circle.extensions = nil
+    let summary = try store.save(circle, now: Fixture.now + 5)
+    #expect(summary.description == "2 patients: 2 updated")
+    #expect(try store.listPatients().map(\.id) == ["p-maria", "p-robert"])
+    #expect(try store.loadCareCircle() == circle)
+    let rows = try store.connection.column(
+      "SELECT entity || ' ' || action || ' ' || diff FROM change_log WHERE epoch = \(Fixture.now + 5)"
+    )
+    #expect(
+      rows.contains("circle delete {\"extensions\":{\"old\":\"{\\\"app\\\":\\\"test\\\"}\"}}"))
+    #expect(rows.filter { $0.hasPrefix("patients update {\"position\"") }.count == 2)
+  }
 }
