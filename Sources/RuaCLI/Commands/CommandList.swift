@@ -1,7 +1,14 @@
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
-  VersionCommand(),
+  InitCommand(),
+  ImportCommand(),
+  ExportCommand(),
+  PatientsCommand(),
+  LogCommand(),
+  DoctorCommand(),
+  DemoCommand(),
   RasterizeCommand(),
   DiffCommand(),
   ContentCommand(),
+  VersionCommand(),
 ]
