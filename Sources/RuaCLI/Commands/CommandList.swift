@@ -1,4 +1,11 @@
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
-  VersionCommand()
+  InitCommand(),
+  ImportCommand(),
+  ExportCommand(),
+  PatientsCommand(),
+  LogCommand(),
+  DoctorCommand(),
+  DemoCommand(),
+  VersionCommand(),
 ]
