@@ -10,9 +10,9 @@ struct MedsCommand: Command {
     + "[--key-file PATH]"
   let details = """
     PATIENT is a care-circle id, or an unambiguous, case-insensitive prefix of the full or
-    preferred name. Lists active and on-hold medicines (never stopped ones), most urgent refill
-    first: overdue (0 days or fewer left), urgent (1-3), soon (4-10), no-fill (no fill recorded),
-    ok, as-needed. Each line carries its flags from templates/drug-classes.json:
+    preferred name. Lists active medicines, most urgent refill first: overdue (0 days or fewer
+    left), urgent (1-3), soon (4-10), no-fill (no fill recorded), ok, as-needed; then on-hold
+    ones the same way; never stopped ones. Each line carries its flags from templates/drug-classes.json:
     anticoagulant, antiplatelet, high-alert, fall-risk. --format json prints
     {"patient", "today", "medications": [{"id", "name", "strength", "status", "runOutDate",
     "daysRemaining", "lastFillDate", "daySupply", "flags", ...}]}. Rules:
