@@ -4,6 +4,7 @@ let allCommands: [any Command] = [
   ImportCommand(),
   ExportCommand(),
   PatientsCommand(),
+  MedsCommand(),
   LogCommand(),
   DoctorCommand(),
   DemoCommand(),
