@@ -17,11 +17,16 @@ public struct AccessEntry: Sendable, Equatable {
   public var outcome: String
   /// A CUPS job id.
   public var jobID: String?
+  /// On an outcome row, the id of the intent row it closes.
+  public var intentID: Int64?
+  /// On an intent row, the process that will append the outcome (so a later start can tell a
+  /// crashed delivery from one still running).
+  public var processID: Int32?
 
   public init(
     patientID: String?, document: String, action: String, destination: String? = nil,
     sha256: String? = nil, pages: Int? = nil, toolVersion: String, contentVersion: String? = nil,
-    outcome: String, jobID: String? = nil
+    outcome: String, jobID: String? = nil, intentID: Int64? = nil, processID: Int32? = nil
   ) {
     self.patientID = patientID
     self.document = document
@@ -33,6 +38,8 @@ public struct AccessEntry: Sendable, Equatable {
     self.contentVersion = contentVersion
     self.outcome = outcome
     self.jobID = jobID
+    self.intentID = intentID
+    self.processID = processID
   }
 }
 
@@ -71,14 +78,16 @@ extension Store {
       try connection.prepare(
         """
         INSERT INTO access_log (id, uuid, time, epoch, patient_id, document, action,
-          destination, sha256, pages, tool_version, content_version, outcome, job_id, prev_hash,
-          row_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          destination, sha256, pages, tool_version, content_version, outcome, job_id, intent_id,
+          process_id, prev_hash, row_hash)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
       ).run([
         .integer(id), .text(record.uuid), .text(record.time), .integer(now),
         SQLValue(e.patientID), .text(e.document), .text(e.action), SQLValue(e.destination),
         SQLValue(e.sha256), SQLValue(e.pages), .text(e.toolVersion), SQLValue(e.contentVersion),
-        .text(e.outcome), SQLValue(e.jobID), .blob(previous), .blob(record.rowHash),
+        .text(e.outcome), SQLValue(e.jobID), SQLValue(e.intentID.map { Int($0) }),
+        SQLValue(e.processID.map { Int($0) }), .blob(previous), .blob(record.rowHash),
       ])
       return record
     }
@@ -89,7 +98,7 @@ extension Store {
     let statement = try connection.prepare(
       """
       SELECT id, uuid, time, epoch, patient_id, document, action, destination, sha256, pages,
-        tool_version, content_version, outcome, job_id, prev_hash, row_hash
+        tool_version, content_version, outcome, job_id, prev_hash, row_hash, intent_id, process_id
       FROM access_log \(patient == nil ? "" : "WHERE patient_id = ?") ORDER BY id
       """)
     try statement.bind(patient.map { [.text($0)] } ?? [])
@@ -100,7 +109,9 @@ extension Store {
         action: try statement.text(6) ?? "", destination: try statement.text(7),
         sha256: try statement.text(8), pages: statement.isNull(9) ? nil : Int(statement.int(9)),
         toolVersion: try statement.text(10) ?? "", contentVersion: try statement.text(11),
-        outcome: try statement.text(12) ?? "", jobID: try statement.text(13))
+        outcome: try statement.text(12) ?? "", jobID: try statement.text(13),
+        intentID: statement.isNull(16) ? nil : statement.int(16),
+        processID: statement.isNull(17) ? nil : Int32(truncatingIfNeeded: statement.int(17)))
       out.append(
         AccessRecord(
           id: statement.int(0), uuid: try statement.text(1) ?? "",
@@ -134,7 +145,8 @@ enum AccessChain {
     let fields: [String?] = [
       String(record.id), record.uuid, record.time, String(record.epoch), e.patientID, e.document,
       e.action, e.destination, e.sha256, e.pages.map { String($0) }, e.toolVersion,
-      e.contentVersion, e.outcome, e.jobID,
+      e.contentVersion, e.outcome, e.jobID, e.intentID.map { String($0) },
+      e.processID.map { String($0) },
     ]
     var bytes = record.previousHash
     for field in fields {
@@ -145,4 +157,42 @@ enum AccessChain {
     }
     return SHA256.digest(bytes)
   }
+}
+
+extension Store {
+  /// Intent rows no outcome row closes yet.
+  public func openIntents() throws(StoreError) -> [AccessRecord] {
+    let log = try accessLog()
+    let closed = Set(log.compactMap { $0.entry.intentID })
+    return log.filter { $0.entry.outcome == AccessOutcome.intent && !closed.contains($0.id) }
+  }
+
+  /// Appends `outcome-unknown` for every open intent whose process is gone (after `kill -9` or
+  /// a power cut), so the log never claims a delivery it cannot vouch for.
+  @discardableResult
+  public func closeAbandonedIntents(
+    now: Int64, toolVersion: String, isRunning: (Int32) -> Bool
+  ) throws(StoreError) -> Int {
+    var closed = 0
+    for intent in try openIntents() {
+      if let pid = intent.entry.processID, isRunning(pid) { continue }
+      var entry = intent.entry
+      entry.outcome = AccessOutcome.unknown
+      entry.intentID = intent.id
+      entry.processID = nil
+      entry.toolVersion = toolVersion
+      try appendAccess(entry, now: now)
+      closed += 1
+    }
+    return closed
+  }
+}
+
+/// The outcome words access_log rows use.
+public enum AccessOutcome {
+  public static let intent = "intent"
+  public static let completed = "completed"
+  public static let cancelled = "cancelled"
+  public static let unknown = "outcome-unknown"
+  public static func failed(_ reason: String) -> String { "failed: " + reason }
 }

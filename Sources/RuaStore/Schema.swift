@@ -73,8 +73,8 @@ public enum Schema {
       id INTEGER PRIMARY KEY NOT NULL, uuid TEXT NOT NULL UNIQUE, time TEXT NOT NULL,
       epoch INTEGER NOT NULL, patient_id TEXT, document TEXT NOT NULL, action TEXT NOT NULL,
       destination TEXT, sha256 TEXT, pages INTEGER, tool_version TEXT NOT NULL,
-      content_version TEXT, outcome TEXT NOT NULL, job_id TEXT,
-      prev_hash BLOB NOT NULL, row_hash BLOB NOT NULL);
+      content_version TEXT, outcome TEXT NOT NULL, job_id TEXT, intent_id INTEGER,
+      process_id INTEGER, prev_hash BLOB NOT NULL, row_hash BLOB NOT NULL);
     CREATE INDEX access_log_patient ON access_log(patient_id, id);
     -- Append-only. REPLACE deletes the old row; with recursive_triggers ON that delete fires
     -- access_log_no_delete, and the monotonic trigger refuses any id at or below the last one.

@@ -121,7 +121,12 @@ struct MedsCommandTests {
 
     let missing = box.run(["meds", "p-robert", "--templates", "nowhere"] + box.storeFlags)
     #expect(missing.code == .noInput)
-    #expect(missing.stderr.contains("nowhere/drug-classes.json: cannot be read"))
+    #expect(missing.stderr.contains("the templates folder nowhere does not exist"))
+
+    box.write("empty/.keep", "")
+    let absent = box.run(["meds", "p-robert", "--templates", "empty"] + box.storeFlags)
+    #expect(absent.code == .noInput)
+    #expect(absent.stderr.contains("empty/drug-classes.json is missing"))
   }
 
   @Test func withoutAStoreItSaysSo() {

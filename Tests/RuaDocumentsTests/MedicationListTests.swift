@@ -54,7 +54,7 @@ import Testing
       table.rows.map {
         $0[0].plainText.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
       } == [
-        "metformin", "warfarin", "amlodipine", "lisinopril", "lorazepam",
+        "metformin", "warfarin", "amlodipine", "lorazepam", "lisinopril",
       ])
   }
 

@@ -109,8 +109,8 @@ extension ERSheetWords {
     let title = heading(.medications)
     guard !facts.currentMedications.isEmpty else { return [title, empty(.emptyMedications)] }
     let columns: [(LabelKey, Double)] = [
-      (.columnMedication, 2.4), (.columnStrength, 1.3), (.columnDose, 1.0), (.columnSchedule, 3.1),
-      (.columnNotes, 1.9),
+      (.columnMedication, 2.4), (.columnStrength, 1.2), (.columnDose, 1.0), (.columnSchedule, 2.8),
+      (.columnNotes, 2.5),
     ]
     let rows = facts.currentMedications.map(medicationRow)
     return [

@@ -1,0 +1,164 @@
+import Glibc
+import RuaPrint
+import RuaRender
+import RuaStore
+import Synchronization
+
+/// Where a rendered PDF goes.
+enum Destination: Sendable {
+  case file(path: String, replace: Bool)
+  case standardOutput
+  /// A share folder: a new file named by `ShareName`, never overwriting.
+  case share(folder: String, name: String)
+  /// A CUPS queue, or the default destination when nil.
+  case printer(String?)
+
+  var action: String {
+    switch self {
+    case .file, .standardOutput: return "export"
+    case .share: return "share"
+    case .printer: return "print"
+    }
+  }
+}
+
+/// The one delivery path every PDF leaves the store by.
+///
+/// Order: the bytes are rendered in memory; an intent row (what, for whom, where, SHA-256,
+/// pages, versions) is committed; then the side effect (an atomic file, stdout or a CUPS job);
+/// then an outcome row. If the intent cannot be committed nothing is delivered; if the side
+/// effect fails no file is left and the outcome row says `failed`. SIGINT/SIGTERM append a
+/// `cancelled` outcome and purge a print job before the process exits.
+struct Delivery {
+  let store: Store
+  let context: Context
+  /// Seconds for a print job to complete before it is cancelled with purge.
+  var printTimeout = 120
+
+  @discardableResult
+  func deliver(_ made: MadeDocument, to destination: Destination) throws(CLIError) -> AccessRecord {
+    let digest = SHA256.hex(made.pdf.bytes)
+    var entry = AccessEntry(
+      patientID: made.patientID, document: made.kind.documentName, action: destination.action,
+      destination: describe(destination), sha256: digest, pages: made.pdf.pageCount,
+      toolVersion: ToolVersion.full, contentVersion: made.contentVersion,
+      outcome: AccessOutcome.intent, processID: getpid())
+    if case .printer(let name) = destination {
+      return try print(made, to: name, entry: entry)
+    }
+    let intent = try record(entry)
+    let location = store.location
+    let token = SignalGuard.shared.onInterrupt {
+      Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+    }
+    defer { SignalGuard.shared.remove(token) }
+    entry.intentID = intent.id
+    entry.processID = nil
+    do throws(AtomicFile.Failure) {
+      switch destination {
+      case .file(let path, let replace):
+        try AtomicFile.write(made.pdf.bytes, to: path, replace: replace)
+      case .share(let folder, let name):
+        try AtomicFile.write(made.pdf.bytes, to: folder + "/" + name, replace: false)
+      case .standardOutput:
+        context.standardOutput(made.pdf.bytes)
+      case .printer:
+        break
+      }
+    } catch {
+      entry.outcome = AccessOutcome.failed(error.message)
+      _ = try? record(entry)
+      throw CLIError(error.message, code: error.code)
+    }
+    entry.outcome = AccessOutcome.completed
+    return try record(entry)
+  }
+
+  private func print(_ made: MadeDocument, to printer: String?, entry: AccessEntry)
+    throws(CLIError) -> AccessRecord
+  {
+    var entry = entry
+    let cancellation = PrintCancellation()
+    let submitted = Mutex<AccessRecord?>(nil)
+    var intentFailure: CLIError?
+    let location = store.location
+    let token = SignalGuard.shared.onInterrupt {
+      // The main thread may be blocked in CUPS: purge the job here and record the outcome.
+      cancellation.cancel()
+      if let intent = submitted.withLock({ $0 }) {
+        if let job = intent.entry.jobID.flatMap({ Int32($0) }) {
+          CUPSPrinting.cancel(jobID: job, server: nil)
+        }
+        Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+      }
+    }
+    defer { SignalGuard.shared.remove(token) }
+    let server = context.environment["CUPS_SERVER"]
+    let outcome: PrintOutcome
+    do throws(PrintError) {
+      outcome = try CUPSPrinting.print(
+        made.pdf.bytes, to: printer, title: JobTitle.document.rawValue,
+        timeoutSeconds: printTimeout, server: server, cancellation: cancellation
+      ) { jobID in
+        // Committed before a byte is sent; if it cannot be, the job is purged unsent.
+        var intent = entry
+        intent.jobID = String(jobID)
+        do throws(CLIError) {
+          let row = try record(intent)
+          submitted.withLock { $0 = row }
+        } catch {
+          intentFailure = error
+          cancellation.cancel()
+        }
+      }
+    } catch {
+      entry.outcome = AccessOutcome.failed(error.message)
+      entry.processID = nil
+      entry.intentID = submitted.withLock { $0?.id }
+      _ = try? record(entry)
+      throw CLIError(error.message, code: .unavailable)
+    }
+    if let intentFailure { throw intentFailure }
+    entry.intentID = submitted.withLock { $0?.id }
+    entry.processID = nil
+    entry.jobID = String(outcome.jobID)
+    entry.destination = outcome.destination
+    switch outcome.status {
+    case .completed: entry.outcome = AccessOutcome.completed
+    case .cancelled: entry.outcome = AccessOutcome.cancelled
+    case .unknown: entry.outcome = AccessOutcome.unknown
+    case .failed(let reason): entry.outcome = AccessOutcome.failed(reason)
+    }
+    let row = try record(entry)
+    if let error = outcome.error { throw CLIError(error.message, code: .unavailable) }
+    return row
+  }
+
+  private func record(_ entry: AccessEntry) throws(CLIError) -> AccessRecord {
+    do { return try store.appendAccess(entry, now: context.now) } catch {
+      throw CLIError(
+        "cannot record the delivery in the access log, so nothing was delivered: "
+          + error.description, code: StoreAccess.exitCode(error.kind))
+    }
+  }
+
+  private func describe(_ destination: Destination) -> String {
+    switch destination {
+    case .file(let path, _): return path
+    case .standardOutput: return "stdout"
+    case .share(let folder, let name): return folder + "/" + name
+    case .printer(let name): return name ?? "(default printer)"
+    }
+  }
+
+  /// Appends an outcome row from the signal thread on its own connection.
+  static func appendOutcome(_ outcome: String, for intent: AccessRecord, at location: StoreLocation)
+  {
+    guard let store = try? Store.open(location) else { return }
+    var entry = intent.entry
+    entry.outcome = outcome
+    entry.intentID = intent.id
+    entry.processID = nil
+    _ = try? store.appendAccess(entry, now: Int64(time(nil)))
+  }
+}

@@ -1,0 +1,86 @@
+import RuaCore
+import RuaDocuments
+import RuaRender
+
+/// A PDF in memory, ready for delivery, with what its access_log row records.
+struct MadeDocument: Sendable {
+  let kind: DocumentKind
+  let patientID: String
+  let pdf: RenderedPDF
+  let contentVersion: String
+}
+
+/// Describes, paginates and draws one document for one patient (describe → measure/paginate →
+/// draw). One maker per thread: it owns a Pango/Cairo renderer.
+final class DocumentMaker {
+  let resources: DocumentResources
+  private let renderer: PDFRenderer
+
+  init(_ resources: DocumentResources) throws(CLIError) {
+    self.resources = resources
+    do { renderer = try PDFRenderer(fontsConf: resources.fontsConf) } catch {
+      throw CLIError("\(error)", code: .unavailable)
+    }
+  }
+
+  /// - Parameters:
+  ///   - today: the local calendar date the runway and ages are counted from.
+  ///   - now: the printed time and the PDF dates.
+  ///   - informationAsOf: the time of the last change to this patient's record, if known.
+  func make(
+    _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
+    informationAsOf: Instant?
+  ) throws(CLIError) -> MadeDocument {
+    let (document, template, version) = try describe(
+      kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf)
+    do {
+      let pdf = try renderer.render(
+        document, template: template, now: now.secondsSinceEpoch, creator: ToolVersion.full)
+      return MadeDocument(kind: kind, patientID: patient.id, pdf: pdf, contentVersion: version)
+    } catch {
+      throw CLIError(
+        "cannot render the \(kind.documentName) of patient \(patient.id): \(error)",
+        code: .software)
+    }
+  }
+
+  func describe(
+    _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
+    informationAsOf: Instant?
+  ) throws(CLIError) -> (Document, Template, String) {
+    let r = resources
+    let table = r.drugClasses
+    let pending = !table.isReviewed
+    let printedAt = now.printedUTC
+    let tableVersion = "drug classes \(table.contentVersion)"
+    guard let template = r.templates[kind] else {
+      throw CLIError("the \(kind.documentName) template was not loaded", code: .software)
+    }
+    switch kind {
+    case .er:
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      let asOf = informationAsOf.map { r.labels.format(date: $0.utcDate) }
+      let document = ERSheet.build(
+        patient: patient, facts: facts, today: today, informationAsOf: asOf,
+        printedAt: printedAt, labels: r.labels, template: template,
+        contentVersion: tableVersion, pendingReview: pending)
+      return (document, template, tableVersion)
+    case .meds:
+      let document = MedicationList.build(
+        patient: patient, table: table, today: today, printedAt: printedAt, labels: r.labels,
+        template: template, contentVersion: tableVersion, pendingReview: pending)
+      return (document, template, tableVersion)
+    case .falls:
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      guard let content = r.fallContent else {
+        throw CLIError("the fall-guide content was not loaded", code: .software)
+      }
+      let version = "falls \(content.contentVersion) · \(tableVersion)"
+      let document = FallGuide.build(
+        patient: patient, facts: facts, content: content,
+        today: today, printedAt: printedAt, labels: r.labels, template: template,
+        contentVersion: version, pendingReview: pending)
+      return (document, template, version)
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import RuaRender
+
+/// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.
+enum DocumentOutput {
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
+    OptionSpec("force", help: "replace an existing output file"),
+    OptionSpec(
+      "print", .optionalValue, value: "PRINTER",
+      help: "print through CUPS (the default printer when none is named)"),
+  ]
+
+  /// The destinations asked for, or nil when the command should not make a PDF at all.
+  static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
+    -> [Destination]?
+  {
+    var destinations: [Destination] = []
+    if let output = arguments.value("output") {
+      if output == "-" {
+        destinations.append(.standardOutput)
+      } else {
+        guard !output.isEmpty, !output.hasSuffix("/") else {
+          throw .usage("-o needs a file name, such as -o er-sheet.pdf")
+        }
+        destinations.append(.file(path: context.absolute(output), replace: arguments.flag("force")))
+      }
+    } else if arguments.flag("force") {
+      throw .usage("--force only applies with -o FILE")
+    }
+    if arguments.present("print") {
+      destinations.append(.printer(arguments.value("print")))
+    }
+    return destinations.isEmpty ? nil : destinations
+  }
+
+  static let missing =
+    "say where the PDF goes: -o FILE, -o - for stdout, or --print [PRINTER]"
+}
+
+/// Runs one document command: settings, store, patient, render in memory, deliver.
+enum DocumentRun {
+  static func run(
+    _ kind: DocumentKind, query: String, destinations: [Destination],
+    _ arguments: ParsedArguments, _ context: Context
+  ) throws(CLIError) -> ExitCode {
+    let settings = try DocumentSettings.read(arguments, context)
+    let resources = try settings.resources(for: [kind])
+    let store = try DocumentStore.open(arguments, context)
+    let patient = try DocumentStore.patient(query, in: store)
+    let asOf = try DocumentStore.informationAsOf(patient, in: store)
+    let made = try DocumentMaker(resources).make(
+      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
+    let delivery = Delivery(store: store, context: context)
+    for destination in destinations {
+      try delivery.deliver(made, to: destination)
+      if case .file(let path, _) = destination {
+        context.message(
+          "wrote \(path) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))")
+      }
+    }
+    return .success
+  }
+}

@@ -1,0 +1,91 @@
+import RuaCore
+import RuaDocuments
+
+/// Everything a document is built from besides the patient: templates, labels, the drug-class
+/// table and the fall-guide content, read once from the templates folder and checked.
+struct DocumentResources: Sendable {
+  let location: TemplatesLocation
+  let language: String
+  let paper: Paper
+  let labels: Labels
+  let drugClasses: DrugClassTable
+  let templates: [DocumentKind: Template]
+  let fallContent: ContentFile?
+  /// Absolute path of the pinned fontconfig file.
+  let fontsConf: String
+
+  static let languages = ["en", "es"]
+
+  static func load(
+    _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper
+  ) throws(CLIError) -> DocumentResources {
+    guard languages.contains(language) else {
+      throw .usage("--lang takes en or es, not '\(language)'")
+    }
+    let labels = try parse("locales/\(language).json", location) {
+      (text, file) throws(TemplateError) in
+      try Labels.parse(text, file: file)
+    }
+    var templates: [DocumentKind: Template] = [:]
+    for kind in kinds {
+      templates[kind] = try parse(kind.templateFile, location) {
+        (text, file) throws(TemplateError) in
+        try Template.parse(text, file: file)
+      }.with(paper: paper)
+    }
+    let table = try drugTable(location)
+    var content: ContentFile?
+    if kinds.contains(.falls) {
+      let relative = "content/falls.\(language).json"
+      let bytes = try required(relative, location)
+      do { content = try ContentFile.parse(path: relative, bytes: bytes) } catch {
+        let first = error.problems.first.map { "\($0)" } ?? "invalid"
+        throw CLIError("\(location.shown)/\(relative): \(first)", code: .dataError)
+      }
+    }
+    guard TemplatesLocation.isRegularFile(location.root + "/fonts.conf") else {
+      throw CLIError(
+        "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
+        code: .noInput)
+    }
+    return DocumentResources(
+      location: location, language: language, paper: paper, labels: labels, drugClasses: table,
+      templates: templates, fallContent: content, fontsConf: location.root + "/fonts.conf")
+  }
+
+  /// Reads and checks `drug-classes.json`.
+  static func drugTable(_ location: TemplatesLocation) throws(CLIError) -> DrugClassTable {
+    let file = "drug-classes.json"
+    let bytes = try required(file, location)
+    let json: JSON
+    do { json = try JSONParser.parse(bytes) } catch {
+      throw CLIError("\(location.shown)/\(file): \(error.description)", code: .dataError)
+    }
+    do { return try DrugClassTable.parse(json) } catch {
+      throw CLIError("\(location.shown)/\(file): \(error.description)", code: .dataError)
+    }
+  }
+
+  private static func required(_ relative: String, _ location: TemplatesLocation) throws(CLIError)
+    -> [UInt8]
+  {
+    guard let bytes = try location.read(relative) else {
+      throw CLIError(
+        "\(location.shown)/\(relative) is missing; pass --templates DIR or set RUA_TEMPLATES "
+          + "to a complete templates folder", code: .noInput)
+    }
+    return bytes
+  }
+
+  private static func parse<T>(
+    _ relative: String, _ location: TemplatesLocation,
+    _ body: (String, String) throws(TemplateError) -> T
+  ) throws(CLIError) -> T {
+    let bytes = try required(relative, location)
+    do {
+      return try body(String(decoding: bytes, as: UTF8.self), location.shown + "/" + relative)
+    } catch {
+      throw CLIError("\(error)", code: .dataError)
+    }
+  }
+}
