@@ -1,0 +1,73 @@
+import Glibc
+import RuaCore
+
+/// `rua-paper share PATIENT er|meds|falls --to DIR`: a logged export to a share folder.
+struct ShareCommand: Command {
+  let name = "share"
+  let summary = "put one document into a share folder (USB stick, synced folder), logged as a share"
+  let usage =
+    "share PATIENT er|meds|falls --to DIR [--name FILE.pdf] [--paper letter|a4] [--lang en|es] "
+    + "[--now TIME]"
+  let details = """
+    The file appears whole or not at all, mode 0600, and never replaces a file already in the
+    folder. Its default name carries no health data: the document and the date, such as
+    er-sheet-2026-11-29.pdf (then -2, -3, … if taken). --name sets another; a name is yours to
+    choose, so keep health details out of it if the folder is shared. Every share is recorded
+    in the access log as action 'share'.
+    """
+  let options =
+    [
+      OptionSpec("to", .value, value: "DIR", help: "the share folder (must exist)"),
+      OptionSpec("name", .value, value: "FILE.pdf", help: "the file name inside DIR"),
+    ] + DocumentSettings.specs + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 2 else {
+      throw .usage("share needs a PATIENT and a document: er, meds or falls")
+    }
+    let query = arguments.positionals[0]
+    guard let kind = DocumentKind(rawValue: arguments.positionals[1]) else {
+      throw .usage("the document is er, meds or falls, not '\(arguments.positionals[1])'")
+    }
+    guard let folderText = arguments.value("to"), !folderText.isEmpty else {
+      throw .usage("share needs --to DIR, the folder to put the document in")
+    }
+    let folder = context.absolute(folderText)
+    guard TemplatesLocation.isDirectory(folder) else {
+      throw CLIError(
+        "the share folder \(folderText) does not exist; create it or mount the drive first",
+        code: .cannotCreate)
+    }
+    if let name = arguments.value("name") {
+      guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+        throw .usage("--name must be a plain file name without '/', such as er-sheet.pdf")
+      }
+    }
+    let settings = try DocumentSettings.read(arguments, context)
+    let fileName =
+      arguments.value("name")
+      ?? Self.freeName(in: folder, base: "\(kind.documentName)-\(settings.today.iso)")
+    let resources = try settings.resources(for: [kind])
+    let store = try DocumentStore.open(arguments, context)
+    let patient = try DocumentStore.patient(query, in: store)
+    let asOf = try DocumentStore.informationAsOf(patient, in: store)
+    let made = try DocumentMaker(resources).make(
+      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
+    try Delivery(store: store, context: context).deliver(
+      made, to: .share(folder: folder, name: fileName))
+    context.message("shared \(folder)/\(fileName)")
+    return .success
+  }
+
+  /// `base.pdf`, else `base-2.pdf`, `base-3.pdf`, … — the first name not taken.
+  static func freeName(in folder: String, base: String) -> String {
+    var candidate = base + ".pdf"
+    var number = 2
+    var status = stat()
+    while lstat(folder + "/" + candidate, &status) == 0 {
+      candidate = "\(base)-\(number).pdf"
+      number += 1
+    }
+    return candidate
+  }
+}

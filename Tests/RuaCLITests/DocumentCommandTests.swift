@@ -1,0 +1,222 @@
+import Foundation
+import RuaCLI
+import RuaCore
+import Testing
+
+@testable import RuaStore
+
+/// `er`, `meds -o` and `falls`: real encrypted store, real Cairo/Pango PDFs, poppler text, and
+/// the access log behind every delivery.
+@Suite("document commands")
+struct DocumentCommandTests {
+  static let markup = #"<b>Bold</b> & </span><span foreground="white">Hidden"#
+
+  static let circle = """
+    {
+      "format": "rua-care-circle", "version": 1,
+      "patients": [
+        { "id": "p-robert", "fullName": "Robert Alvarez", "dateOfBirth": "1941-03-09",
+          "allergies": [{ "substance": "penicillin", "reaction": "hives", "severity": "severe" }],
+          "medications": [
+            { "id": "m-warfarin", "name": "warfarin", "strength": "5 mg", "dose": "1 tablet",
+              "times": ["evening"], "fills": [{ "fillDate": "2026-10-20", "daySupply": 30 }] },
+            { "id": "m-zolpidem", "name": "zolpidem", "strength": "5 mg", "times": ["bedtime"],
+              "fills": [{ "fillDate": "2026-11-01", "daySupply": 30 }] }
+          ],
+          "contacts": [{ "name": "Ana Alvarez", "relation": "daughter", "phone": "555-0100",
+                         "roles": ["emergency", "health-care-proxy"] }] },
+        { "id": "p-markup", "fullName": "\(markup.replacingOccurrences(of: "\"", with: "\\\""))",
+          "dateOfBirth": "1940-01-01", "noKnownAllergies": true,
+          "medications": [{ "id": "m-1", "name": "metformin & <i>co</i>", "strength": "500 mg" }] }
+      ]
+    }
+    """
+
+  static let now = "2026-11-20T15:30:00Z"
+
+  private func store() -> CLISandbox {
+    let box = CLISandbox()
+    box.write("circle.json", Self.circle)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    return box
+  }
+
+  private func flags(_ box: CLISandbox) -> [String] {
+    ["--templates", MedsCommandTests.templates] + box.storeFlags
+  }
+
+  private func log(_ box: CLISandbox) throws -> [AccessRecord] {
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
+  }
+
+  @Test func anERSheetIsWrittenWholeAndPrivateAndLoggedBeforeAndAfter() throws {
+    let box = store()
+    let result = box.run(["er", "rob", "-o", "er.pdf", "--now", Self.now] + flags(box))
+    #expect(result.code == .success, "\(result.stderr)")
+    let path = box.file("er.pdf")
+    #expect(box.mode(path) == 0o600)
+    let text = try PDFText.of(path)
+    for fact in ["Robert Alvarez", "penicillin", "hives", "warfarin", "Ana Alvarez", "555-0100"] {
+      #expect(text.contains(fact), "\(fact)")
+    }
+    #expect(text.contains("ON A BLOOD THINNER") || text.contains("BLOOD THINNER"))
+    let rows = try log(box)
+    #expect(rows.map(\.entry.outcome) == ["intent", "completed"])
+    #expect(rows[1].entry.intentID == rows[0].id)
+    #expect(rows.allSatisfy { $0.entry.sha256 == box.hash(path) })
+    #expect(rows[0].entry.document == "er-sheet" && rows[0].entry.action == "export")
+    #expect(rows[0].entry.pages == 1)
+    #expect(box.run(["log", "verify"] + box.storeFlags).code == .success)
+  }
+
+  @Test func theSameNowGivesTheSameBytes() throws {
+    let box = store()
+    #expect(box.run(["er", "rob", "-o", "a.pdf", "--now", Self.now] + flags(box)).code == .success)
+    #expect(box.run(["er", "rob", "-o", "b.pdf", "--now", Self.now] + flags(box)).code == .success)
+    let epoch = ["SOURCE_DATE_EPOCH": "1795188600", "HOME": box.path]
+    #expect(
+      box.run(["er", "rob", "-o", "c.pdf"] + flags(box), environment: epoch).code == .success)
+    #expect(box.hash(box.file("a.pdf")) == box.hash(box.file("b.pdf")))
+    #expect(box.hash(box.file("a.pdf")) == box.hash(box.file("c.pdf")))
+    #expect(
+      box.run(["er", "rob", "-o", "d.pdf"] + flags(box), now: 1_795_000_123).code == .success)
+    #expect(box.hash(box.file("a.pdf")) != box.hash(box.file("d.pdf")))
+  }
+
+  @Test func markupLookingDataPrintsLiterally() throws {
+    let box = store()
+    #expect(box.run(["er", "p-markup", "-o", "m.pdf"] + flags(box)).code == .success)
+    let text = try PDFText.of(box.file("m.pdf"))
+    #expect(text.contains(Self.markup))
+    #expect(text.contains("metformin & <i>co</i>"))
+    #expect(text.contains("NO KNOWN ALLERGIES"))
+  }
+
+  @Test func anExistingFileIsKeptUnlessForced() throws {
+    let box = store()
+    box.write("er.pdf", "mine")
+    let refused = box.run(["er", "rob", "-o", "er.pdf"] + flags(box))
+    #expect(refused.code == .cannotCreate)
+    #expect(refused.stderr.contains("already exists") && refused.stderr.contains("--force"))
+    #expect(try String(contentsOfFile: box.file("er.pdf"), encoding: .utf8) == "mine")
+    #expect(try log(box).map(\.entry.outcome).last?.hasPrefix("failed") == true)
+    #expect(box.run(["er", "rob", "-o", "er.pdf", "--force"] + flags(box)).code == .success)
+    #expect(try PDFText.of(box.file("er.pdf")).contains("Robert Alvarez"))
+  }
+
+  @Test func anUnwritableDestinationLeavesNoFileAndNoSuccessRow() throws {
+    let box = store()
+    for target in ["/sys/rua-paper-test.pdf", box.file("missing/er.pdf")] {
+      let result = box.run(["er", "rob", "-o", target] + flags(box))
+      #expect(result.code == .cannotCreate, "\(result.stderr)")
+      #expect(result.stderr.contains(target))
+      #expect(!FileManager.default.fileExists(atPath: target))
+    }
+    let rows = try log(box)
+    #expect(!rows.contains { $0.entry.outcome == "completed" })
+    #expect(rows.filter { $0.entry.outcome.hasPrefix("failed") }.count == 2)
+  }
+
+  @Test func standardOutputCarriesThePDFAndIsLogged() throws {
+    let box = store()
+    let result = box.run(["er", "rob", "-o", "-"] + flags(box))
+    #expect(result.code == .success)
+    #expect(result.stdout.hasPrefix("%PDF-"))
+    #expect(try log(box).last?.entry.destination == "stdout")
+  }
+
+  @Test func theMedicationListAndFallGuideGoThroughTheSamePath() throws {
+    let box = store()
+    let meds = box.run(["meds", "rob", "-o", "meds.pdf", "--now", Self.now] + flags(box))
+    #expect(meds.code == .success, "\(meds.stderr)")
+    let medsText = try PDFText.of(box.file("meds.pdf"))
+    #expect(medsText.contains("warfarin") && medsText.contains("Nov 19, 2026"))
+    let falls = box.run(["falls", "rob", "-o", "falls.pdf", "--lang", "es"] + flags(box))
+    #expect(falls.code == .success, "\(falls.stderr)")
+    let fallsText = try PDFText.of(box.file("falls.pdf"))
+    #expect(fallsText.contains("warfarin") && fallsText.contains("zolpidem"))
+    #expect(fallsText.contains("PENDIENTE DE REVISIÓN CLÍNICA"))
+    let documents = try log(box).filter { $0.entry.outcome == "completed" }.map(\.entry.document)
+    #expect(documents == ["medication-list", "fall-guide"])
+    let json = box.run(["meds", "rob", "--format", "json"] + flags(box))
+    #expect(json.stdout.contains("\"runOutDate\""))
+  }
+
+  @Test func anIntentLeftByADeadProcessBecomesOutcomeUnknown() throws {
+    let box = store()
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let dead = AccessEntry(
+      patientID: "p-robert", document: "er-sheet", action: "export", destination: "x.pdf",
+      toolVersion: "test", outcome: "intent", processID: 2_147_483_000)
+    let intent = try store.appendAccess(dead, now: box.now)
+    #expect(box.run(["er", "rob", "-o", "er.pdf"] + flags(box)).code == .success)
+    let closing = try log(box).first { $0.entry.intentID == intent.id }
+    #expect(closing?.entry.outcome == "outcome-unknown")
+  }
+
+  @Test(arguments: [
+    (["er", "rob"], "say where the PDF goes"),
+    (["er", "rob", "-o", "x.pdf", "--paper", "legal"], "--paper takes letter or a4"),
+    (["er", "rob", "-o", "x.pdf", "--lang", "fr"], "--lang takes en or es"),
+    (["er", "rob", "-o", "x.pdf", "--now", "yesterday"], "--now must be an RFC 3339 time"),
+    (["er", "-o", "x.pdf"], "er needs exactly one PATIENT"),
+    (["falls", "nobody", "-o", "x.pdf"], "no patient with the id or name 'nobody'"),
+    (["meds", "rob", "-o", "x.pdf", "--format", "json"], "--format is for the data listing"),
+  ])
+  func refusals(arguments: [String], message: String) throws {
+    let box = store()
+    let result = box.run(arguments + flags(box))
+    #expect(result.code == .usage)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: box.file("x.pdf")))
+  }
+}
+
+/// Text of a PDF through poppler's pdftotext, white space collapsed.
+enum PDFText {
+  static func of(_ path: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = ["-enc", "UTF-8", path, "-"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+  }
+}
+
+@Suite("share command")
+struct ShareCommandTests {
+  @Test func aShareIsAPrivateNewFileWithAPlainNameAndALogRow() throws {
+    let box = CLISandbox()
+    box.write("circle.json", DocumentCommandTests.circle)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    box.write("usb/.keep", "")
+    let flags =
+      ["--templates", MedsCommandTests.templates, "--today", "2026-11-20"] + box.storeFlags
+    for _ in 0..<2 {
+      let result = box.run(["share", "rob", "er", "--to", "usb"] + flags)
+      #expect(result.code == .success, "\(result.stderr)")
+    }
+    let first = box.file("usb/er-sheet-2026-11-20.pdf")
+    let second = box.file("usb/er-sheet-2026-11-20-2.pdf")
+    #expect(box.mode(first) == 0o600 && box.mode(second) == 0o600)
+    let rows = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+      .accessLog().filter { $0.entry.outcome == "completed" }
+    #expect(rows.map(\.entry.action) == ["share", "share"])
+    #expect(rows.map(\.entry.destination) == [first, second])
+    #expect(rows[0].entry.sha256 == box.hash(first))
+
+    let taken = box.run(["share", "rob", "meds", "--to", "usb", "--name", ".keep"] + flags)
+    #expect(taken.code == .cannotCreate)
+    #expect(box.run(["share", "rob", "er", "--to", "nowhere"] + flags).code == .cannotCreate)
+    #expect(box.run(["share", "rob", "letter", "--to", "usb"] + flags).code == .usage)
+    #expect(
+      box.run(["share", "rob", "er", "--to", "usb", "--name", "a/b.pdf"] + flags).code == .usage)
+  }
+}
