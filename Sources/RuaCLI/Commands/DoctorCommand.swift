@@ -1,4 +1,5 @@
 import Glibc
+import RuaPrint
 import RuaStore
 
 struct DoctorCommand: Command {
@@ -34,6 +35,9 @@ struct DoctorCommand: Command {
       line("warning:", "a snapshot from an interrupted migration is at \(snapshot)")
     }
     for warning in Self.placementWarnings(location) { line("warning:", warning) }
+    let printing = CUPSConfigCheck.check(
+      serverRoot: context.environment["CUPS_SERVERROOT"], server: context.environment["CUPS_SERVER"])
+    for text in printing.lines { line("printing:", text) }
     switch report.state {
     case .ready:
       line("integrity:", "ok (integrity_check, cipher_integrity_check)")

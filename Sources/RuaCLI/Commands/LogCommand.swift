@@ -70,6 +70,9 @@ struct LogCommand: Command {
       ("sha256", text(e.sha256)), ("pages", e.pages.map { .int($0) } ?? .null),
       ("toolVersion", .string(e.toolVersion)), ("contentVersion", text(e.contentVersion)),
       ("outcome", .string(e.outcome)), ("jobId", text(e.jobID)),
+      ("intentId", e.intentID.map { .number(String($0)) } ?? .null),
+      ("processId", e.processID.map { .int(Int($0)) } ?? .null),
+      ("previousHash", .string(Hex.encode(r.previousHash))),
       ("rowHash", .string(Hex.encode(r.rowHash))),
     ])
   }

@@ -54,6 +54,7 @@ struct Delivery {
     defer { SignalGuard.shared.remove(token) }
     entry.intentID = intent.id
     entry.processID = nil
+    TestPause.at("send", context)
     do throws(AtomicFile.Failure) {
       switch destination {
       case .file(let path, let replace):
@@ -106,6 +107,7 @@ struct Delivery {
         do throws(CLIError) {
           let row = try record(intent)
           submitted.withLock { $0 = row }
+          TestPause.at("send", context)
         } catch {
           intentFailure = error
           cancellation.cancel()
