@@ -12,6 +12,7 @@ let allCommands: [any Command] = [
   DemoCommand(),
   RasterizeCommand(),
   DiffCommand(),
+  SnapshotCommand(),
   ContentCommand(),
   VersionCommand(),
 ]
