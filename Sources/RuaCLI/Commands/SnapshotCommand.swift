@@ -48,9 +48,11 @@ struct SnapshotCommand: Command {
       OptionSpec(
         "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
       OptionSpec(
-        "now", .value, value: "RFC3339", help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
+        "now", .value, value: "RFC3339",
+        help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
       ),
-      OptionSpec("today", .value, value: "YYYY-MM-DD", help: "runway date (default: date of --now)"),
+      OptionSpec(
+        "today", .value, value: "YYYY-MM-DD", help: "runway date (default: date of --now)"),
       OptionSpec(
         "templates", .value, value: "DIR",
         help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),

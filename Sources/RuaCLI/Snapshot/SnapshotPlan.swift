@@ -154,7 +154,8 @@ struct SnapshotPlan {
       for language in part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       {
         guard DocumentResources.languages.contains(language) else {
-          throw CLIError("--lang takes en and es separated by commas, not '\(language)'", code: error)
+          throw CLIError(
+            "--lang takes en and es separated by commas, not '\(language)'", code: error)
         }
         guard !result.contains(language) else {
           throw CLIError("--lang lists '\(language)' twice", code: error)
@@ -169,7 +170,8 @@ struct SnapshotPlan {
     var result: [Paper] = []
     for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
       guard let paper = Paper(rawValue: name) else {
-        throw CLIError("--paper takes letter and a4 separated by commas, not '\(name)'", code: error)
+        throw CLIError(
+          "--paper takes letter and a4 separated by commas, not '\(name)'", code: error)
       }
       guard !result.contains(paper) else {
         throw CLIError("--paper lists '\(name)' twice", code: error)
