@@ -49,23 +49,10 @@ enum GoldenFolder {
     try write(bytes, to: path)
   }
 
-  /// The golden page images, page 1 upwards until one is absent.
-  static func pageCount(of name: SnapshotName, in root: String) -> Int {
-    var count = 0
-    while TemplatesLocation.isRegularFile(name.png(count + 1, in: root)) { count += 1 }
-    return count
-  }
-
   /// Removes page images past `pages` left from a longer earlier recording.
   static func removeStalePages(of name: SnapshotName, after pages: Int, in root: String) {
     var page = pages + 1
     while unlink(name.png(page, in: root)) == 0 { page += 1 }
-  }
-
-  static func readPNG(_ path: String, shownAs shown: String) throws(CLIError) -> Raster {
-    do { return try Raster(pngFile: path, shownAs: shown) } catch {
-      throw CLIError(error.message, code: SnapshotPlan.error)
-    }
   }
 
   /// The whole file, or nil when it cannot be read.

@@ -59,7 +59,7 @@ struct SnapshotRunner {
   {
     let bytes = made.pdf.bytes
     if plan.mode == .all {
-      try record(made, name, pages: nil)
+      try record(made, name)
       tally.recorded += 1
       line("recorded", name, "\(made.pdf.pageCount) page(s)")
       return
@@ -78,14 +78,14 @@ struct SnapshotRunner {
         tally.missing += 1
         line("missing", name, "no golden; record it with --record missing")
       } else {
-        try record(made, name, pages: nil)
+        try record(made, name)
         tally.recorded += 1
         line("recorded", name, "was missing; \(made.pdf.pageCount) page(s)")
       }
     case .different(let report):
       let detail = report.summary(nameA: "golden", nameB: "new")
       if plan.mode == .failed {
-        try record(made, name, pages: comparison.newPages)
+        try record(made, name)
         tally.recorded += 1
         line("recorded", name, "was failing; review the diff images")
       } else {
@@ -98,16 +98,9 @@ struct SnapshotRunner {
   }
 
   /// Writes the golden PDF and one PNG per page, and drops page images a longer version left.
-  private func record(_ made: MadeDocument, _ name: SnapshotName, pages: [Raster]?)
-    throws(CLIError)
-  {
+  private func record(_ made: MadeDocument, _ name: SnapshotName) throws(CLIError) {
     try GoldenFolder.prepare(plan.golden, folder: name.folder)
-    var rasters: [Raster]
-    if let pages {
-      rasters = pages
-    } else {
-      rasters = try SnapshotComparison.render(made.pdf.bytes, name, dpi: plan.diff.dpi)
-    }
+    let rasters = try SnapshotComparison.render(made.pdf.bytes, name, dpi: plan.diff.dpi)
     try writePDF(made, to: name.pdf(in: plan.golden))
     for (index, raster) in rasters.enumerated() {
       try GoldenFolder.writePNG(raster, to: name.png(index + 1, in: plan.golden))
@@ -127,12 +120,13 @@ struct SnapshotRunner {
     let pdf = name.pdf(in: root)
     try writePDF(made, to: pdf)
     written.append(pdf)
-    for (index, raster) in comparison.newPages.enumerated() {
+    let pages = try SnapshotComparison.render(made.pdf.bytes, name, dpi: plan.diff.dpi)
+    for (index, raster) in pages.enumerated() {
       let path = name.png(index + 1, in: root)
       try GoldenFolder.writePNG(raster, to: path)
       written.append(path)
     }
-    GoldenFolder.removeStalePages(of: name, after: comparison.newPages.count, in: root)
+    GoldenFolder.removeStalePages(of: name, after: pages.count, in: root)
     for pictures in comparison.artifacts {
       let stem = root + "/" + name.shown + "-p\(pictures.page)"
       try GoldenFolder.writePNG(pictures.diff, to: stem + "-diff.png")
