@@ -172,3 +172,24 @@ import Testing
     #expect(result.stderr.contains("differs from the 50 dpi the goldens"))
   }
 }
+
+@Suite struct SnapshotStoreTests {
+  @Test func goldensFromTheStoreAreAccessLogged() throws {
+    let box = CLISandbox()
+    box.write("circle.json", SampleFile.text)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    let arguments =
+      [
+        "snapshot", "record", "--golden", box.file("golden"), "--docs", "meds", "--templates",
+        SnapshotCommandTests.templates,
+      ] + box.storeFlags
+    let record = box.run(arguments)
+    #expect(record.code == .success, "\(record.stderr)")
+    #expect(record.stdout.contains("recorded  en-letter/p-robert-medication-list"))
+    let check = box.run(arguments.map { $0 == "record" ? "check" : $0 })
+    #expect(check.code == .success, "\(check.stdout)\(check.stderr)")
+    let log = box.run(["log"] + box.storeFlags)
+    #expect(log.stdout.contains("p-robert-medication-list.pdf"), "\(log.stdout)")
+  }
+}

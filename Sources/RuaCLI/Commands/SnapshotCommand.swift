@@ -18,8 +18,9 @@ struct SnapshotCommand: Command {
     goldens and checks the rest; failed rewrites the goldens that fail; never only checks and
     counts a missing golden as a failure (default of 'check'). --record, else
     $RUA_SNAPSHOT_RECORD, sets the mode.
-    A check passes on identical PDF bytes; otherwise each page is rendered with poppler and
-    compared with its golden PNG (--tolerance, --max-diff-pixels, --mask as in 'diff'). For a
+    A check passes on identical PDF bytes; otherwise the golden PDF and the new one are both
+    rendered with poppler in this process and compared page by page (--tolerance,
+    --max-diff-pixels, --mask as in 'diff'); the golden PNGs are for people to review. For a
     failing document the new PDF, its page images, -pN-diff.png and -pN-side-by-side.png
     (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts, or a folder
     under $TMPDIR). Goldens made from the store hold patient data in plain files; each such PDF
