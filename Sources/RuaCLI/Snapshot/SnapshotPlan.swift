@@ -26,6 +26,8 @@ enum SnapshotSource {
 struct SnapshotPlan {
   let mode: RecordMode
   let golden: String
+  /// The golden folder as the user wrote it, for reports.
+  let goldenShown: String
   let artifacts: String
   let source: SnapshotSource
   let kinds: [DocumentKind]
@@ -69,9 +71,9 @@ struct SnapshotPlan {
     let templates = try remap { () throws(CLIError) in
       try TemplatesLocation.resolve(arguments.value("templates"), context)
     }
-    let diff = try diffOptions(arguments, golden: golden)
+    let diff = try diffOptions(arguments, golden: golden, mode: mode)
     return SnapshotPlan(
-      mode: mode, golden: golden,
+      mode: mode, golden: golden, goldenShown: goldenText,
       artifacts: context.absolute(arguments.value("artifacts") ?? defaultArtifacts(context)),
       source: try source(arguments, context, templates: templates), kinds: kinds,
       languages: languages, papers: papers, diff: diff, now: now, today: today,
@@ -118,17 +120,17 @@ struct SnapshotPlan {
     return .store
   }
 
-  private static func diffOptions(_ arguments: ParsedArguments, golden: String)
-    throws(CLIError) -> DiffOptions
-  {
+  private static func diffOptions(
+    _ arguments: ParsedArguments, golden: String, mode: RecordMode
+  ) throws(CLIError) -> DiffOptions {
     let recorded = SnapshotManifest.recordedDPI(in: golden)
     var dpi = recorded ?? defaultDPI
     if let text = arguments.value("dpi") {
       dpi = try VisualSupport.dpi(text, code: error)
-      if let recorded, recorded != dpi, arguments.value("record") != "all" {
+      if let recorded, recorded != dpi, mode != .all {
         throw CLIError(
           "--dpi \(text) differs from the \(SnapshotManifest.number(recorded)) dpi the goldens in "
-            + "\(golden) were recorded at; leave out --dpi, or re-record with --record all",
+            + "\(golden) were recorded at; leave out --dpi, or re-record everything with 'snapshot record'",
           code: error)
       }
     }

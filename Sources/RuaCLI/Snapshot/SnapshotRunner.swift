@@ -49,7 +49,7 @@ struct SnapshotRunner {
     }
     let total = tally.ok + tally.recorded + tally.failed + tally.missing
     context.write(
-      "\(total) snapshot(s) in \(plan.golden): \(tally.ok) ok, \(tally.recorded) recorded, "
+      "\(total) snapshot(s) in \(plan.goldenShown): \(tally.ok) ok, \(tally.recorded) recorded, "
         + "\(tally.failed) failed, \(tally.missing) missing\n")
     return tally.failed + tally.missing > 0 ? .failure : .success
   }
