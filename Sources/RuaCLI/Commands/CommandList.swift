@@ -13,6 +13,7 @@ let allCommands: [any Command] = [
   DemoCommand(),
   RasterizeCommand(),
   DiffCommand(),
+  SnapshotCommand(),
   ContentCommand(),
   VersionCommand(),
 ]

@@ -1,0 +1,76 @@
+/// `rua-paper snapshot record|check`: golden snapshots of the documents, for test suites.
+struct SnapshotCommand: Command {
+  let name = "snapshot"
+  let summary = "record or check golden PDFs and page images of the documents (visual tests)"
+  let usage =
+    "snapshot record|check --golden DIR [--sample | --sample-file FILE | --db PATH] "
+    + "[--docs er,meds,falls] [--lang en,es] [--paper letter,a4] "
+    + "[--record all|missing|failed|never] [--artifacts DIR] [--dpi N] [--tolerance T] "
+    + "[--max-diff-pixels P] [--mask PAGE:x,y,w,h]... [--now TIME] [--templates DIR]"
+  let details = """
+    Renders each chosen document for every patient, in every --lang and on every --paper, at a
+    fixed --now (default 2026-11-01T09:00:00Z; --today defaults to its date), so goldens never
+    depend on the clock. Patients come from the store, or with --sample from the bundled
+    samples/care-circle.json (decoded in memory, no store needed).
+    Golden files: DIR/<lang>-<paper>/<patient-id>-<document>.pdf and -p<N>.png per page at
+    --dpi (default 50, or the dpi in DIR/snapshot.json), plus DIR/snapshot.json.
+    Record modes: all rewrites every golden (default of 'record'); missing writes only absent
+    goldens and checks the rest; failed rewrites the goldens that fail; never only checks and
+    counts a missing golden as a failure (default of 'check'). --record, else
+    $RUA_SNAPSHOT_RECORD, sets the mode.
+    A check passes on identical PDF bytes; otherwise the golden PDF and the new one are both
+    rendered with poppler in this process and compared page by page (--tolerance,
+    --max-diff-pixels, --mask as in 'diff'); the golden PNGs are for people to review. For a
+    failing document the new PDF, its page images, -pN-diff.png and -pN-side-by-side.png
+    (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts, or a folder
+    under $TMPDIR). Goldens made from the store hold patient data in plain files; each such PDF
+    is recorded in the access log. See docs/visual-regression.md.
+    Exit codes: 0 all pass, 1 differences or missing goldens, 2 error (bad arguments included).
+    """
+  let options: [OptionSpec] =
+    [
+      OptionSpec("golden", .value, value: "DIR", help: "the folder of golden files (required)"),
+      OptionSpec("sample", help: "use the bundled sample care circle instead of the store"),
+      OptionSpec("sample-file", .value, value: "FILE", help: "use this care-circle file instead"),
+      OptionSpec("docs", .value, value: "LIST", help: "documents: er,meds,falls (default all)"),
+      OptionSpec("lang", .value, value: "LIST", help: "languages: en,es (default en)"),
+      OptionSpec("paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)"),
+      OptionSpec(
+        "record", .value, value: "MODE",
+        help: "all, missing, failed or never (default: all for record, never for check)"),
+      OptionSpec("artifacts", .value, value: "DIR", help: "where failing checks write images"),
+      OptionSpec("dpi", .value, value: "N", help: "golden PNG resolution (default 50)"),
+      OptionSpec(
+        "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)"
+      ),
+      OptionSpec(
+        "max-diff-pixels", .value, value: "P",
+        help: "differing pixels allowed per page (default 0)"),
+      OptionSpec(
+        "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
+      OptionSpec(
+        "now", .value, value: "RFC3339",
+        help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
+      ),
+      OptionSpec(
+        "today", .value, value: "YYYY-MM-DD", help: "runway date (default: date of --now)"),
+      OptionSpec(
+        "templates", .value, value: "DIR",
+        help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
+    ] + StoreOptions.specs
+  let usageErrorCode = ExitCode.diffError
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 1, let verb = arguments.positionals.first,
+      verb == "record" || verb == "check"
+    else {
+      throw CLIError(
+        "snapshot takes record or check, such as: rua-paper snapshot check --sample --golden "
+          + "tests/golden", code: SnapshotPlan.error)
+    }
+    let plan = try SnapshotPlan.read(verb: verb, arguments, context)
+    VisualSupport.keepLargeBuffers()
+    let patients = try SnapshotPatients.load(plan, arguments, context)
+    return try SnapshotRunner(plan: plan, patients: patients, context: context).run()
+  }
+}
