@@ -36,7 +36,8 @@ struct DoctorCommand: Command {
     }
     for warning in Self.placementWarnings(location) { line("warning:", warning) }
     let printing = CUPSConfigCheck.check(
-      serverRoot: context.environment["CUPS_SERVERROOT"], server: context.environment["CUPS_SERVER"])
+      serverRoot: context.environment["CUPS_SERVERROOT"], server: context.environment["CUPS_SERVER"]
+    )
     for text in printing.lines { line("printing:", text) }
     switch report.state {
     case .ready:
