@@ -7,26 +7,10 @@ public enum Timestamp {
   /// as RFC 3339 allows it), an optional fraction of 1–9 digits, and the `Z` offset.
   public static func isRFC3339UTC(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
-    guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-      CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)) != nil,
-      bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      let hour = number(bytes[11..<13]), hour <= 23,
-      let minute = number(bytes[14..<16]), minute <= 59,
-      let second = number(bytes[17..<19]), second <= 60
+    guard bytes.count >= 20, bytes.count <= 30, bytes[10] == UInt8(ascii: "T"),
+      bytes.last == UInt8(ascii: "Z")
     else { return false }
-    let rest = bytes[19..<(bytes.count - 1)]
-    if rest.isEmpty { return true }
-    guard rest.first == UInt8(ascii: "."), (2...10).contains(rest.count) else { return false }
-    return number(rest.dropFirst()) != nil
-  }
-
-  private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-    var value = 0
-    for byte in bytes {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
-    return value
+    return Instant(rfc3339: text) != nil
   }
 }
 

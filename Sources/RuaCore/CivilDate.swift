@@ -20,8 +20,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   public init?(iso text: String) {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let year = CivilDate.number(bytes[0..<4]), let month = CivilDate.number(bytes[5..<7]),
-      let day = CivilDate.number(bytes[8..<10])
+      let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]),
+      let day = asciiNumber(bytes[8..<10])
     else { return nil }
     self.init(year: year, month: month, day: day)
   }
@@ -87,15 +87,6 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
-  private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-    var value = 0
-    for byte in bytes {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
-    return value
-  }
-
   private static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
@@ -105,4 +96,14 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
   }
+}
+
+/// The value of a run of ASCII digits, or nil if any byte is not one.
+func asciiNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
+  var value = 0
+  for byte in bytes {
+    guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+  }
+  return value
 }

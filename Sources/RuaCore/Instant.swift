@@ -15,9 +15,9 @@ public struct Instant: Hashable, Comparable, Sendable {
       let date = CivilDate(iso: String(decoding: bytes[0..<10], as: UTF8.self)),
       [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
       bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-      let hour = Instant.number(bytes[11..<13]), hour <= 23,
-      let minute = Instant.number(bytes[14..<16]), minute <= 59,
-      let second = Instant.number(bytes[17..<19]), second <= 60
+      let hour = asciiNumber(bytes[11..<13]), hour <= 23,
+      let minute = asciiNumber(bytes[14..<16]), minute <= 59,
+      let second = asciiNumber(bytes[17..<19]), second <= 60
     else { return nil }
     var index = 19
     if bytes[index] == UInt8(ascii: ".") {
@@ -35,8 +35,8 @@ public struct Instant: Hashable, Comparable, Sendable {
       guard index + 1 == bytes.count else { return nil }
     case UInt8(ascii: "+"), UInt8(ascii: "-"):
       guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
-        let hours = Instant.number(bytes[(index + 1)..<(index + 3)]), hours <= 23,
-        let minutes = Instant.number(bytes[(index + 4)..<(index + 6)]), minutes <= 59
+        let hours = asciiNumber(bytes[(index + 1)..<(index + 3)]), hours <= 23,
+        let minutes = asciiNumber(bytes[(index + 4)..<(index + 6)]), minutes <= 59
       else { return nil }
       offsetSeconds = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
     default:
@@ -70,14 +70,5 @@ public struct Instant: Hashable, Comparable, Sendable {
 
   public static func < (a: Instant, b: Instant) -> Bool {
     a.secondsSinceEpoch < b.secondsSinceEpoch
-  }
-
-  private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
-    var value = 0
-    for byte in bytes {
-      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-      value = value * 10 + Int(byte - UInt8(ascii: "0"))
-    }
-    return value
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import RuaCore
 import RuaStore
 
@@ -35,37 +36,37 @@ struct ExportCommand: Command {
     let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
     let path = output == "-" ? "stdout" : context.absolute(output)
     // Health data leaving the store: a committed access-log intent first, then the outcome.
-    let entry = AccessEntry(
+    let intent = AccessEntry(
       patientID: nil, document: "care-circle", action: "export", destination: path,
-      sha256: SHA256.hex(bytes), toolVersion: ToolVersion.current, outcome: "intent")
-    try log(store, entry, context)
+      sha256: SHA256.hex(bytes), toolVersion: ToolVersion.full, outcome: AccessOutcome.intent,
+      processID: getpid())
+    let intentRow = try log(store, intent, context)
+    var outcome = intent
+    outcome.intentID = intentRow.id
+    outcome.processID = nil
     if output == "-" {
       context.standardOutput(bytes)
-      try log(store, entry.with(outcome: "ok"), context)
-      return .success
+    } else {
+      do throws(AtomicFile.Failure) {
+        try AtomicFile.write(bytes, to: path, replace: arguments.flag("force"))
+      } catch {
+        outcome.outcome = AccessOutcome.failed(error.message)
+        _ = try? log(store, outcome, context)
+        throw CLIError(error.message, code: error.code)
+      }
+      context.message("wrote \(circle.patients.count) patients to \(output)")
     }
-    do throws(StoreError) {
-      try Files.publish(path, bytes, overwrite: arguments.flag("force"))
-    } catch {
-      try? log(store, entry.with(outcome: "failed: " + error.kind.rawValue), context)
-      throw StoreAccess.cliError(error)
-    }
-    try log(store, entry.with(outcome: "ok"), context)
-    context.message("wrote \(circle.patients.count) patients to \(output)")
+    outcome.outcome = AccessOutcome.completed
+    _ = try log(store, outcome, context)
     return .success
   }
 
-  private func log(_ store: Store, _ entry: AccessEntry, _ context: Context) throws(CLIError) {
-    _ = try StoreAccess.perform { () throws(StoreError) in
+  @discardableResult
+  private func log(_ store: Store, _ entry: AccessEntry, _ context: Context) throws(CLIError)
+    -> AccessRecord
+  {
+    try StoreAccess.perform { () throws(StoreError) in
       try store.appendAccess(entry, now: context.now)
     }
-  }
-}
-
-extension AccessEntry {
-  func with(outcome: String) -> AccessEntry {
-    var copy = self
-    copy.outcome = outcome
-    return copy
   }
 }
