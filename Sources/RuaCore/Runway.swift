@@ -89,7 +89,9 @@ public struct Runway: Equatable, Sendable {
 
   /// The medications a document lists, most urgent first.
   ///
-  /// Stopped medications are left out. Order: status by `urgencyRank`; then fewer days remaining
+  /// Stopped medications are left out. Active medications come before on-hold ones: a held
+  /// medicine is not being taken, so its run-out asks for no refill now and must not lead the
+  /// list as "overdue". Within each group: status by `urgencyRank`; then fewer days remaining
   /// first (the next to run out leads within a status); then name, case-insensitive; then id, so
   /// the order is total and the same on every run.
   public static func documentOrder(_ medications: [Medication], today: CivilDate) -> [Medication] {
@@ -100,6 +102,9 @@ public struct Runway: Equatable, Sendable {
       )
     }
     let sorted = keyed.sorted { a, b in
+      let aHeld = a.medication.status == .onHold
+      let bHeld = b.medication.status == .onHold
+      if aHeld != bHeld { return !aHeld }
       if a.runway.status.urgencyRank != b.runway.status.urgencyRank {
         return a.runway.status.urgencyRank < b.runway.status.urgencyRank
       }

@@ -47,7 +47,7 @@ import Testing
     #expect(facts.fallRisk.map(\.name) == ["oxycodone HCl", "zolpidem"])
     #expect(facts.fallRisk.first?.classes.map { $0.label(locale: "en") } == ["opioid"])
     #expect(!facts.currentMedications.contains { $0.id == "x" })
-    #expect(facts.currentMedications.map(\.id) == ["w", "h", "i", "a", "l", "o", "z"])
+    #expect(facts.currentMedications.map(\.id) == ["w", "i", "a", "l", "o", "z", "h"])
   }
 
   @Test func aStoppedBloodThinnerIsNotABloodThinner() {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct RunwayOrderTests {
   let today = day("2026-06-30")
 
-  @Test func documentOrderIsByUrgencyThenDaysThenName() {
+  @Test func documentOrderIsActiveFirstThenUrgencyThenDaysThenName() {
     let meds = [
       medication("a", "Zolpidem", asNeeded: true),
       medication("b", "lisinopril", fills: [("2026-06-01", 90)]),  // ok, 61 days
@@ -19,7 +19,16 @@ import Testing
       medication("k", "digoxin", fills: [("2026-06-01", 29)]),  // overdue, 0
     ]
     let order = Runway.documentOrder(meds, today: today).map(\.id)
-    #expect(order == ["e", "k", "j", "c", "g", "f", "d", "b", "h", "a"])
+    #expect(order == ["e", "k", "c", "g", "f", "d", "b", "h", "a", "j"])
+  }
+
+  @Test func onHoldMedicationsFollowTheActiveOnes() {
+    let meds = [
+      medication("held", "aspirin", fills: [("2026-01-01", 30)], status: .onHold),  // overdue
+      medication("prn", "acetaminophen", asNeeded: true),
+      medication("held2", "apixaban", status: .onHold),  // no fill
+    ]
+    #expect(Runway.documentOrder(meds, today: today).map(\.id) == ["prn", "held", "held2"])
   }
 
   @Test func stoppedMedicationsAreLeftOut() {

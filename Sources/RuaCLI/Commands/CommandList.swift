@@ -1,5 +1,13 @@
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
-  VersionCommand(),
+  InitCommand(),
+  ImportCommand(),
+  ExportCommand(),
+  PatientsCommand(),
+  MedsCommand(),
+  LogCommand(),
+  DoctorCommand(),
+  DemoCommand(),
   ContentCommand(),
+  VersionCommand(),
 ]

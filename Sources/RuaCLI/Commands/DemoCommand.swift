@@ -1,0 +1,71 @@
+import Glibc
+import RuaCore
+import RuaStore
+
+struct DemoCommand: Command {
+  let name = "demo"
+  let summary = "set up a demo store from the bundled sample care circle"
+  let usage = "demo --dir DIR"
+  let details = """
+    Creates a store and key inside DIR (unless both exist already), imports
+    samples/care-circle.json with its medication dates moved forward so the refill runway looks
+    as it did on the day the sample was written, lists the patients and says where the store is.
+    The sample is looked up in the working directory, then beside the rua-paper executable and
+    in its parent folders. All sample people are fictional.
+    """
+  let options = [OptionSpec("dir", .value, value: "DIR", help: "the folder for the demo store")]
+
+  static let sample = "samples/care-circle.json"
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .usage("demo takes no arguments") }
+    guard let dir = arguments.value("dir") else { throw .usage("demo needs --dir DIR") }
+    let folder = context.absolute(dir)
+    let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
+    guard let samplePath = Self.findSample(context) else {
+      throw CLIError(
+        "cannot find \(Self.sample) in \(context.workingDirectory) or beside the rua-paper "
+          + "executable; run demo from the rua-paper source folder", code: .noInput)
+    }
+    var circle = try CareCircleInput.decode(samplePath, context)
+    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }),
+      let today = CivilDate(iso: context.localToday)
+    {
+      circle = circle.shiftingMedicationDates(by: exported.days(until: today))
+    }
+    // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
+    let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
+    let store = try StoreAccess.perform { () throws(StoreError) -> Store in
+      noneExist ? try Store.create(location) : try Store.open(location)
+    }
+    let summary = try StoreAccess.perform { () throws(StoreError) in
+      try store.save(circle, now: context.now)
+    }
+    context.print("imported the sample: " + summary.description)
+    let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    context.write(PatientsCommand.table(patients))
+    context.print("store: \(location.database)")
+    context.print("key file: \(location.keyFile)")
+    context.print(
+      "try: rua-paper patients --db \(location.database) --key-file \(location.keyFile)")
+    return .success
+  }
+
+  /// The sample in the working directory, else beside the executable or up to four folders up.
+  static func findSample(_ context: Context) -> String? {
+    var candidates = [context.workingDirectory + "/" + sample]
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    if count > 0 {
+      var folder = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      for _ in 0..<5 {
+        folder = Files.parent(folder)
+        candidates.append(folder + "/" + sample)
+        if folder == "/" { break }
+      }
+    }
+    return candidates.first {
+      if case .regular = Files.entry($0, followingLinks: true) { true } else { false }
+    }
+  }
+}

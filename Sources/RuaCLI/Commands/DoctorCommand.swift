@@ -1,0 +1,73 @@
+import Glibc
+import RuaStore
+
+struct DoctorCommand: Command {
+  let name = "doctor"
+  let summary = "check the store, its key and the SQLCipher library"
+  let usage = "doctor [--db PATH] [--key-file PATH]"
+  let details = """
+    Reports the boot state of the store, the SQLite and SQLCipher versions, what is missing,
+    and runs integrity_check and cipher_integrity_check. Opens the store read-only: doctor
+    never changes a byte of it. Exits 0 only when the store is ready.
+    """
+  let options = StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .usage("doctor takes no arguments") }
+    let location = try StoreAccess.location(arguments, context)
+    let versions = Store.libraryVersions()
+    func line(_ label: String, _ value: String) {
+      context.print(label + String(repeating: " ", count: max(1, 12 - label.count)) + value)
+    }
+    line("store:", location.database + (Files.exists(location.database) ? "" : " (missing)"))
+    line("key file:", location.keyFile + (Files.exists(location.keyFile) ? "" : " (missing)"))
+    line("SQLite:", versions.sqlite)
+    line("SQLCipher:", versions.sqlcipher.map { $0.isEmpty ? "none" : $0 } ?? "none")
+    let report = Store.inspect(location)
+    if let version = report.schemaVersion {
+      line("schema:", "version \(version) (this rua-paper: \(Schema.latestVersion))")
+    }
+    if !report.rowCounts.isEmpty {
+      line("rows:", report.rowCounts.map { "\($0.table) \($0.rows)" }.joined(separator: ", "))
+    }
+    if let snapshot = report.leftoverSnapshot {
+      line("warning:", "a snapshot from an interrupted migration is at \(snapshot)")
+    }
+    for warning in Self.placementWarnings(location) { line("warning:", warning) }
+    switch report.state {
+    case .ready:
+      line("integrity:", "ok (integrity_check, cipher_integrity_check)")
+      line("state:", "ready")
+      return .success
+    case .needsMigration(let from, let to):
+      line("state:", "needs migration from schema \(from) to \(to)")
+      context.message(
+        "the store needs a schema migration; it runs automatically, behind a verified snapshot, "
+          + "the next time a command opens the store (e.g. 'rua-paper patients')")
+      return .temporaryFailure
+    case .refused(let error):
+      line("state:", error.kind.rawValue)
+      context.message(error.description)
+      return StoreAccess.exitCode(error.kind)
+    }
+  }
+
+  /// Advice that does not make the store unusable: permissions and where the key lives.
+  static func placementWarnings(_ location: StoreLocation) -> [String] {
+    var warnings: [String] = []
+    var info = stat()
+    if stat(location.database, &info) == 0, info.st_mode & 0o077 != 0 {
+      warnings.append(
+        "the store is open to other users (mode 0\(String(info.st_mode & 0o777, radix: 8))); "
+          + "run: chmod 600 \(location.database)")
+    }
+    if Files.exists(location.keyFile),
+      Files.parent(location.keyFile) == Files.parent(location.database)
+    {
+      warnings.append(
+        "the key file is in the same folder as the store: a copy of that folder holds both; "
+          + "keep the key elsewhere")
+    }
+    return warnings
+  }
+}

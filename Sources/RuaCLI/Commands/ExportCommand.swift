@@ -1,0 +1,71 @@
+import RuaCore
+import RuaStore
+
+struct ExportCommand: Command {
+  let name = "export"
+  let summary = "write the whole care circle as a care-circle file"
+  let usage = "export [-o FILE|-] [--force] [--db PATH] [--key-file PATH]"
+  let details = """
+    Writes every patient in the store as a care-circle file (docs/care-circle-format.md),
+    exportedAt set to now. The file is written beside its destination (mode 0600), synced and
+    moved into place, so a failure never leaves a partial file. An existing file is refused
+    unless --force is given. Without -o, or with -o -, the JSON goes to standard output.
+    The export holds health data in clear: keep it as private as the store. Each export is
+    recorded in the access log (see 'rua-paper log').
+    """
+  let options =
+    [
+      OptionSpec(
+        "output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
+      OptionSpec("force", help: "replace an existing file"),
+    ] + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.isEmpty else {
+      throw .usage("export takes no arguments; use -o FILE")
+    }
+    let output = arguments.value("output") ?? "-"
+    let location = try StoreAccess.location(arguments, context)
+    if output != "-", [location.database, location.keyFile].contains(context.absolute(output)) {
+      throw .usage("refusing to export over the store or its key file (\(output))")
+    }
+    let store = try StoreAccess.open(arguments, context)
+    var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
+    circle.exportedAt = UTCTime.format(context.now)
+    let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
+    let path = output == "-" ? "stdout" : context.absolute(output)
+    // Health data leaving the store: a committed access-log intent first, then the outcome.
+    let entry = AccessEntry(
+      patientID: nil, document: "care-circle", action: "export", destination: path,
+      sha256: SHA256.hex(bytes), toolVersion: ToolVersion.current, outcome: "intent")
+    try log(store, entry, context)
+    if output == "-" {
+      context.standardOutput(bytes)
+      try log(store, entry.with(outcome: "ok"), context)
+      return .success
+    }
+    do throws(StoreError) {
+      try Files.publish(path, bytes, overwrite: arguments.flag("force"))
+    } catch {
+      try? log(store, entry.with(outcome: "failed: " + error.kind.rawValue), context)
+      throw StoreAccess.cliError(error)
+    }
+    try log(store, entry.with(outcome: "ok"), context)
+    context.message("wrote \(circle.patients.count) patients to \(output)")
+    return .success
+  }
+
+  private func log(_ store: Store, _ entry: AccessEntry, _ context: Context) throws(CLIError) {
+    _ = try StoreAccess.perform { () throws(StoreError) in
+      try store.appendAccess(entry, now: context.now)
+    }
+  }
+}
+
+extension AccessEntry {
+  func with(outcome: String) -> AccessEntry {
+    var copy = self
+    copy.outcome = outcome
+    return copy
+  }
+}

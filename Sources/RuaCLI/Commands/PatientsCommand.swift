@@ -1,0 +1,53 @@
+import RuaCore
+import RuaStore
+
+struct PatientsCommand: Command {
+  let name = "patients"
+  let summary = "list the patients in the store (id, name, date of birth)"
+  let usage = "patients [--format text|json] [--db PATH] [--key-file PATH]"
+  let details = """
+    Lists every patient in file order. --format json prints an array of
+    {"id", "fullName", "dateOfBirth"}.
+    """
+  let options =
+    [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
+    + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .usage("patients takes no arguments") }
+    let format = arguments.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw .usage("--format must be text or json, not '\(format)'")
+    }
+    let store = try StoreAccess.open(arguments, context)
+    let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    if format == "json" {
+      let array = JSON.array(
+        patients.map {
+          .object([
+            ("id", .string($0.id)), ("fullName", .string($0.fullName)),
+            ("dateOfBirth", .string($0.dateOfBirth)),
+          ])
+        })
+      context.write(JSONWriter.write(array, pretty: true))
+      return .success
+    }
+    if patients.isEmpty {
+      context.message("the store has no patients yet; add them with 'rua-paper import FILE'")
+      return .success
+    }
+    context.write(Self.table(patients))
+    return .success
+  }
+
+  static func table(_ patients: [PatientListing]) -> String {
+    let idWidth = max(2, patients.map(\.id.count).max() ?? 0)
+    let nameWidth = max(4, patients.map(\.fullName.count).max() ?? 0)
+    func row(_ a: String, _ b: String, _ c: String) -> String {
+      a + String(repeating: " ", count: idWidth - a.count + 2) + b
+        + String(repeating: " ", count: nameWidth - b.count + 2) + c + "\n"
+    }
+    return row("ID", "NAME", "BORN")
+      + patients.map { row($0.id, $0.fullName, $0.dateOfBirth) }.joined()
+  }
+}

@@ -1,0 +1,74 @@
+/// The keys of each object of the care-circle format, in the order of the format page's tables.
+///
+/// The decoder refuses any other key; the encoder writes keys in this order, so an export is
+/// canonical and diffs well.
+public enum CareCircleFields {
+  public static let top = ["format", "version", "exportedAt", "patients", "extensions"]
+  public static let patient = [
+    "id", "fullName", "preferredName", "dateOfBirth", "sex", "language", "interpreterNeeded",
+    "weightKg", "heightCm", "address", "phone", "insurance", "codeStatus", "advanceDirective",
+    "baseline", "devices", "alerts", "conditions", "allergies", "noKnownAllergies", "medications",
+    "contacts", "careTeam", "pharmacy", "preferredHospital", "dependents", "notes",
+  ]
+  public static let advanceDirective = ["summary", "location"]
+  public static let baseline = [
+    "cognition", "mobility", "hearing", "vision", "communication", "other",
+  ]
+  public static let device = ["name", "details"]
+  public static let condition = ["name", "since", "notes"]
+  public static let allergy = ["substance", "reaction", "severity", "kind"]
+  public static let careTeamMember = ["name", "role", "phone", "organization"]
+  public static let pharmacy = ["name", "phone", "address"]
+  public static let medication = [
+    "id", "name", "brand", "strength", "form", "route", "dose", "schedule", "times", "asNeeded",
+    "asNeededReason", "maxPerDay", "purpose", "prescriber", "instructions", "startDate", "status",
+    "stoppedDate", "highAlert", "refillsRemaining", "rxNumber", "fills",
+  ]
+  public static let fill = ["fillDate", "daySupply", "quantity", "pharmacy"]
+  public static let contact = ["name", "relation", "phone", "altPhone", "roles"]
+}
+
+/// Length limits in characters (user-perceived characters, Swift `Character`s: "é" written as
+/// e + combining accent counts as one, as does a flag or a family emoji). Counting what a reader
+/// sees keeps the limit independent of how the text happens to be normalized.
+public enum CareCircleLimits {
+  public static let id = 64
+  public static let fullName = 200
+  public static let preferredName = 100
+  public static let language = 35
+  public static let address = 300
+  public static let phone = 40
+  public static let insurance = 200
+  public static let codeStatus = 200
+  public static let directive = 300
+  public static let baseline = 300
+  public static let deviceName = 120
+  public static let deviceDetails = 300
+  public static let alert = 200
+  public static let conditionName = 200
+  public static let conditionNotes = 300
+  public static let substance = 120
+  public static let reaction = 200
+  public static let personName = 120
+  public static let careTeamRole = 120
+  public static let organization = 200
+  public static let pharmacyName = 120
+  public static let preferredHospital = 200
+  public static let dependents = 300
+  public static let patientNotes = 2000
+  public static let medicationName = 120
+  public static let brand = 120
+  public static let shortText = 60
+  public static let schedule = 200
+  public static let asNeededReason = 120
+  public static let purpose = 120
+  public static let prescriber = 120
+  public static let instructions = 300
+  public static let rxNumber = 40
+  public static let fillPharmacy = 120
+  public static let relation = 60
+  public static let weightKg = 500.0
+  public static let heightCm = 300.0
+  public static let refillsRemaining = 0...99
+  public static let daySupply = 1...365
+}

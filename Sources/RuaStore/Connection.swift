@@ -1,0 +1,148 @@
+internal import CSQLCipher
+
+/// One SQLCipher connection. Owns its `sqlite3*`; closing happens in deinit. Not Sendable: a
+/// connection is used by one thread at a time.
+public final class Connection {
+  let handle: OpaquePointer
+  /// The file, for messages.
+  public let path: String
+
+  /// How to open the file.
+  public enum Mode: Sendable {
+    /// Read and write an existing file.
+    case readWrite
+    /// Create the file if missing (`init` only).
+    case create
+    /// Diagnosis: nothing can change a byte.
+    case readOnly
+  }
+
+  /// Opens `path` without keying it. Nothing is read yet.
+  init(path: String, mode: Mode) throws(StoreError) {
+    var flags: Int32
+    switch mode {
+    case .readWrite: flags = SQLITE_OPEN_READWRITE
+    case .create: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    case .readOnly: flags = SQLITE_OPEN_READONLY
+    }
+    flags |= SQLITE_OPEN_NOMUTEX
+    var db: OpaquePointer?
+    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    guard rc == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) }
+      // > Whether or not an error occurs when it is opened, resources associated with the
+      // > database connection handle should be released by passing it to sqlite3_close().
+      if let db { sqlite3_close_v2(db) }
+      throw StoreError(
+        rc == SQLITE_PERM ? .permission : .io, "cannot open \(path)", code: rc,
+        libraryMessage: message)
+    }
+    handle = db
+    self.path = path
+    sqlite3_extended_result_codes(db, 1)
+  }
+
+  deinit { sqlite3_close_v2(handle) }
+
+  /// Keys the connection with the raw 32-byte key, through `sqlite3_key_v2` (never SQL text).
+  /// The raw-key form `x'<64 hex>'` skips PBKDF2. The temporary buffer is zeroed after use.
+  func key(raw key: [UInt8]) throws(StoreError) {
+    var text = Array("x'".utf8) + Hex.encodedBytes(key) + Array("'".utf8)
+    defer { for index in text.indices { text[index] = 0 } }
+    let rc = text.withUnsafeBytes {
+      sqlite3_key_v2(handle, "main", $0.baseAddress, Int32($0.count))
+    }
+    guard rc == SQLITE_OK else { throw error(rc, "keying \(path)") }
+  }
+
+  /// The library's message for the last failure on this connection.
+  var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+  func error(_ rc: Int32, _ context: String) -> StoreError {
+    let primary = rc & 0xff
+    let kind: StoreError.Kind
+    switch primary {
+    case SQLITE_NOTADB: kind = .wrongKeyOrNotEncrypted
+    case SQLITE_CORRUPT: kind = .corrupt
+    case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+    case SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH: kind = .permission
+    case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN: kind = .io
+    default: kind = .database
+    }
+    switch primary {
+    case SQLITE_BUSY, SQLITE_LOCKED:
+      return StoreError(
+        .busy, "\(path) is locked by another process (waited 5 s) while \(context)", code: rc,
+        libraryMessage: lastMessage,
+        advice: "another rua-paper or the sqlcipher shell is writing to it; try again when it is "
+          + "done; nothing was changed")
+    case SQLITE_FULL:
+      return StoreError(
+        .io, "the disk holding \(path) is full while \(context)", code: rc,
+        libraryMessage: lastMessage, advice: "free some space; the change was rolled back")
+    default:
+      return StoreError(kind, context, code: rc, libraryMessage: lastMessage)
+    }
+  }
+
+  /// Runs SQL without results (several statements allowed, no bound values).
+  public func execute(_ sql: String) throws(StoreError) {
+    let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard rc == SQLITE_OK else { throw error(rc, "running \(Connection.summary(sql))") }
+  }
+
+  public func prepare(_ sql: String) throws(StoreError) -> Statement {
+    try Statement(connection: self, sql: sql)
+  }
+
+  /// The first column of the first row, as text, or nil.
+  public func scalarText(_ sql: String) throws(StoreError) -> String? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return try statement.text(0)
+  }
+
+  public func scalarInt(_ sql: String) throws(StoreError) -> Int64? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return statement.isNull(0) ? nil : statement.int(0)
+  }
+
+  /// All rows of the first column, as text.
+  public func column(_ sql: String) throws(StoreError) -> [String] {
+    let statement = try prepare(sql)
+    var out: [String] = []
+    while try statement.step() { out.append(try statement.text(0) ?? "") }
+    return out
+  }
+
+  /// Runs `body` in one transaction; commits when it returns, rolls back when it throws.
+  /// `immediate` takes the write lock up front (every write goes this way).
+  public func transaction<T>(
+    immediate: Bool, _ body: () throws(StoreError) -> T
+  ) throws(StoreError) -> T {
+    try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+    do {
+      let value = try body()
+      try execute("COMMIT")
+      return value
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+      throw error
+    }
+  }
+
+  func setBusyTimeout(milliseconds: Int32) { sqlite3_busy_timeout(handle, milliseconds) }
+
+  /// The SQLite library version (`sqlite3_libversion`).
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+  /// The first words of a statement, for messages (never values: they are bound, not inlined).
+  static func summary(_ sql: String) -> String {
+    let words = sql.split(whereSeparator: { $0 == " " || $0 == "\n" }).prefix(4)
+    return words.joined(separator: " ")
+  }
+}
+
+@available(*, unavailable)
+extension Connection: Sendable {}

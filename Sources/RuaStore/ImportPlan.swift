@@ -1,0 +1,109 @@
+internal import RuaCore
+
+/// One change the write path will make, with what it logs.
+enum Operation {
+  case insert(Record, parent: (column: String, id: String)?, patientID: String)
+  case update(Record, old: Record, patientID: String)
+  case delete(Record, patientID: String)
+  /// A circle-wide value (`extensions`), as JSON text; nil = absent.
+  case circle(key: String, old: String?, new: String?)
+}
+
+/// What importing a care circle would change, computed against the stored rows.
+struct ImportPlan {
+  var operations: [Operation] = []
+  var added = 0
+  var updated = 0
+  var unchanged = 0
+  /// Stored patients the file does not mention (kept: import never deletes a patient).
+  var notInFile = 0
+  /// Seconds since the epoch, for the new rows' UUIDv7s.
+  let now: Int64
+
+  init(_ circle: CareCircle, stored: [Record], storedExtensions: String?, now: Int64)
+    throws(StoreError)
+  {
+    self.now = now
+    var storedByID: [String: Record] = [:]
+    for record in stored { if let id = record.externalID { storedByID[id] = record } }
+    var seen: Set<String> = []
+    for (index, patient) in circle.patients.enumerated() {
+      let record = ModelRecords.patient(patient, position: index)
+      seen.insert(patient.id)
+      let before = operations.count
+      if let old = storedByID[patient.id], let storeID = old.storeID {
+        try diff(record, old: old, storeID: storeID, patientID: storeID)
+        if operations.count == before { unchanged += 1 } else { updated += 1 }
+      } else {
+        try insert(record, parent: nil, patientID: nil)
+        added += 1
+      }
+    }
+    notInFile = storedByID.keys.filter { !seen.contains($0) }.count
+    let extensions = circle.extensions.map { JSONWriter.write($0, pretty: false) }
+    if extensions != storedExtensions {
+      operations.append(.circle(key: "extensions", old: storedExtensions, new: extensions))
+    }
+  }
+
+  var isEmpty: Bool { operations.isEmpty }
+
+  private mutating func insert(
+    _ record: Record, parent: (column: String, id: String)?, patientID: String?
+  ) throws(StoreError) {
+    var record = record
+    let id = try UUIDv7.make(seconds: now)
+    record.storeID = id
+    operations.append(.insert(record, parent: parent, patientID: patientID ?? id))
+    for child in record.children {
+      guard let column = Tables.parentColumn(child.table) else { continue }
+      try insert(child, parent: (column, id), patientID: patientID ?? id)
+    }
+  }
+
+  private mutating func diff(_ new: Record, old: Record, storeID: String, patientID: String)
+    throws(StoreError)
+  {
+    var new = new
+    new.storeID = storeID
+    if new.position != old.position || !Self.sameFields(new, old) {
+      operations.append(.update(new, old: old, patientID: patientID))
+    }
+    for table in Tables.children(new.table) {
+      let fresh = new.children.filter { $0.table == table }
+      let stored = old.children.filter { $0.table == table }
+      var matched: Set<String> = []
+      for (index, child) in fresh.enumerated() {
+        let match =
+          Tables.hasExternalID(table)
+          ? stored.first { $0.externalID == child.externalID }
+          : (index < stored.count ? stored[index] : nil)
+        if let match, let matchID = match.storeID {
+          matched.insert(matchID)
+          try diff(child, old: match, storeID: matchID, patientID: patientID)
+        } else {
+          guard let column = Tables.parentColumn(table) else { continue }
+          try insert(child, parent: (column, storeID), patientID: patientID)
+        }
+      }
+      for gone in stored where !matched.contains(gone.storeID ?? "") { delete(gone, patientID) }
+    }
+  }
+
+  /// Children first, so the log shows every row that goes.
+  private mutating func delete(_ record: Record, _ patientID: String) {
+    for child in record.children { delete(child, patientID) }
+    operations.append(.delete(record, patientID: patientID))
+  }
+
+  static func sameFields(_ a: Record, _ b: Record) -> Bool {
+    a.fields.allSatisfy { same($0.value, b.field($0.name)) }
+  }
+
+  static func same(_ a: SQLValue, _ b: SQLValue) -> Bool {
+    switch (a, b) {
+    case (.integer, .real), (.real, .integer), (.real, .real): return a.doubleValue == b.doubleValue
+    default: return a == b
+    }
+  }
+}

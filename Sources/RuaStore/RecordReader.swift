@@ -1,0 +1,53 @@
+internal import CSQLCipher
+
+/// Reads stored rows as `Record` trees, generically: fields are every non-structural column.
+struct RecordReader {
+  let connection: Connection
+
+  /// All patients in position order, or only the one with `externalID`.
+  func patients(externalID: String? = nil) throws(StoreError) -> [Record] {
+    let sql =
+      externalID == nil
+      ? "SELECT * FROM patients ORDER BY position, external_id"
+      : "SELECT * FROM patients WHERE external_id = ?"
+    var patients = try rows("patients", sql, externalID.map { [.text($0)] } ?? [])
+    for index in patients.indices { try loadChildren(&patients[index]) }
+    return patients
+  }
+
+  private func loadChildren(_ record: inout Record) throws(StoreError) {
+    guard let id = record.storeID else { return }
+    for table in Tables.children(record.table) {
+      guard let parent = Tables.parentColumn(table) else { continue }
+      var children = try rows(
+        table, "SELECT * FROM \(table) WHERE \(parent) = ? ORDER BY position", [.text(id)])
+      for index in children.indices { try loadChildren(&children[index]) }
+      record.children += children
+    }
+  }
+
+  private func rows(_ table: String, _ sql: String, _ values: [SQLValue]) throws(StoreError)
+    -> [Record]
+  {
+    let statement = try connection.prepare(sql)
+    try statement.bind(values)
+    let count = sqlite3_column_count(statement.handle)
+    var out: [Record] = []
+    while try statement.step() {
+      var record = Record(table: table, fields: [])
+      for column in 0..<count {
+        let name = String(cString: sqlite3_column_name(statement.handle, column))
+        let value = try statement.value(column)
+        switch name {
+        case "id": record.storeID = value.textValue
+        case "external_id": record.externalID = value.textValue
+        case "position": record.position = value.intValue ?? 0
+        case _ where Tables.structural.contains(name): break
+        default: record.fields.append((name, value))
+        }
+      }
+      out.append(record)
+    }
+    return out
+  }
+}

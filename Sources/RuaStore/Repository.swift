@@ -1,0 +1,131 @@
+public import RuaCore
+
+/// What an import changed (or, with a dry run, would change).
+public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
+  public var added: Int
+  public var updated: Int
+  public var unchanged: Int
+  /// Stored patients the file does not mention; import keeps them.
+  public var notInFile: Int
+  /// Rows written to change_log (0 for a dry run or identical content).
+  public var changes: Int
+
+  /// "3 patients: 1 added, 2 unchanged" (only non-zero parts after the total).
+  public var description: String {
+    let total = added + updated + unchanged
+    var parts: [String] = []
+    if added > 0 { parts.append("\(added) added") }
+    if updated > 0 { parts.append("\(updated) updated") }
+    if unchanged > 0 { parts.append("\(unchanged) unchanged") }
+    var text = "\(total) patient\(total == 1 ? "" : "s")"
+    if !parts.isEmpty { text += ": " + parts.joined(separator: ", ") }
+    if notInFile > 0 {
+      text += "; \(notInFile) stored patient\(notInFile == 1 ? "" : "s") not in the file, kept"
+    }
+    return text
+  }
+}
+
+/// A patient as listed by `patients`.
+public struct PatientListing: Sendable, Equatable {
+  public var id: String
+  public var fullName: String
+  public var dateOfBirth: String
+}
+
+extension Store {
+  /// The one write path: applies `circle` in ONE `BEGIN IMMEDIATE` transaction — insert or
+  /// update by care-circle id, delete children the file no longer has, one `change_log` row per
+  /// changed row with its field diff. Identical content opens no write transaction at all.
+  /// `now` is seconds since the epoch (the caller's clock).
+  public func save(_ circle: CareCircle, now: Int64, dryRun: Bool = false) throws(StoreError)
+    -> ImportSummary
+  {
+    let preview = try connection.transaction(immediate: false) { () throws(StoreError) in
+      try plan(circle, now: now)
+    }
+    var summary = ImportSummary(
+      added: preview.added, updated: preview.updated, unchanged: preview.unchanged,
+      notInFile: preview.notInFile, changes: 0)
+    if preview.isEmpty || dryRun { return summary }
+    summary.changes = try connection.transaction(immediate: true) { () throws(StoreError) in
+      // Planned again under the write lock: another process may have written in between.
+      let locked = try plan(circle, now: now)
+      summary.added = locked.added
+      summary.updated = locked.updated
+      summary.unchanged = locked.unchanged
+      summary.notInFile = locked.notInFile
+      var writer = ChangeWriter(connection: connection, now: now)
+      for operation in locked.operations { try writer.apply(operation) }
+      return locked.operations.count
+    }
+    return summary
+  }
+
+  private func plan(_ circle: CareCircle, now: Int64) throws(StoreError) -> ImportPlan {
+    let stored = try RecordReader(connection: connection).patients()
+    let extensions = try circleValue("extensions")
+    return try ImportPlan(circle, stored: stored, storedExtensions: extensions, now: now)
+  }
+
+  private func circleValue(_ key: String) throws(StoreError) -> String? {
+    let statement = try connection.prepare("SELECT value FROM circle WHERE key = ?")
+    try statement.bind([.text(key)])
+    return try statement.step() ? try statement.text(0) : nil
+  }
+
+  /// The whole circle in one read transaction, patients and children in file order.
+  /// `exportedAt` is nil: it belongs to a file, not to the store.
+  public func loadCareCircle() throws(StoreError) -> CareCircle {
+    try connection.transaction(immediate: false) { () throws(StoreError) in
+      var circle = CareCircle()
+      for record in try RecordReader(connection: connection).patients() {
+        circle.patients.append(try RecordModel.patient(record))
+      }
+      if let text = try circleValue("extensions") {
+        do { circle.extensions = try JSONParser.parse(text) } catch {
+          throw StoreError(.corrupt, "the stored circle extensions are not valid JSON")
+        }
+      }
+      return circle
+    }
+  }
+
+  /// One patient by care-circle id, or nil.
+  public func loadPatient(externalID: String) throws(StoreError) -> Patient? {
+    try connection.transaction(immediate: false) { () throws(StoreError) in
+      guard
+        let record = try RecordReader(connection: connection).patients(externalID: externalID)
+          .first
+      else { return nil }
+      return try RecordModel.patient(record)
+    }
+  }
+
+  /// Id, full name and date of birth of every patient, in file order.
+  public func listPatients() throws(StoreError) -> [PatientListing] {
+    let statement = try connection.prepare(
+      "SELECT external_id, full_name, date_of_birth FROM patients ORDER BY position, external_id")
+    var out: [PatientListing] = []
+    while try statement.step() {
+      out.append(
+        PatientListing(
+          id: try statement.text(0) ?? "", fullName: try statement.text(1) ?? "",
+          dateOfBirth: try statement.text(2) ?? ""))
+    }
+    return out
+  }
+
+  /// Seconds since the epoch of the last change_log row for this patient ("information as of"
+  /// on documents), or nil when nothing was ever logged.
+  public func latestChange(forPatient externalID: String) throws(StoreError) -> Int64? {
+    let statement = try connection.prepare(
+      """
+      SELECT max(c.epoch) FROM change_log c JOIN patients p ON p.id = c.patient_id
+      WHERE p.external_id = ?
+      """)
+    try statement.bind([.text(externalID)])
+    guard try statement.step(), !statement.isNull(0) else { return nil }
+    return statement.int(0)
+  }
+}

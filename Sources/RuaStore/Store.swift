@@ -1,0 +1,84 @@
+/// An open, keyed, checked and migrated rua-paper store. Not Sendable (it owns a connection).
+public final class Store {
+  let connection: Connection
+  public let location: StoreLocation
+
+  init(connection: Connection, location: StoreLocation) {
+    self.connection = connection
+    self.location = location
+  }
+
+  /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
+  /// schema. Refuses when either file exists; on failure removes what it created.
+  public static func create(
+    _ location: StoreLocation, migrations: [Migration] = Schema.migrations
+  ) throws(StoreError) -> Store {
+    for path in [location.database, location.keyFile] where Files.exists(path) {
+      throw StoreError(
+        .alreadyExists, "\(path) already exists; rua-paper init never overwrites a store or a key",
+        advice: "use the existing store, or pass --db and --key-file with new paths")
+    }
+    try Files.makeDirectories(Files.parent(location.database))
+    let key = try KeyFile.create(location.keyFile)
+    var createdDatabase = false
+    do throws(StoreError) {
+      try Files.createExclusive(location.database, [])
+      createdDatabase = true
+      let connection = try Opening.connect(location.database, key: key, mode: .create)
+      try Migrator.migrate(connection, migrations: migrations, snapshot: false)
+      return Store(connection: connection, location: location)
+    } catch {
+      if createdDatabase {
+        Files.remove(location.database)
+        Files.remove(location.database + "-journal")
+      }
+      Files.remove(location.keyFile)
+      throw error
+    }
+  }
+
+  /// Opens an existing store for reading and writing: checks the files and the key, reads page
+  /// 1, runs `quick_check`, and applies pending migrations behind a verified snapshot.
+  /// A refusal changes no byte of the file.
+  public static func open(
+    _ location: StoreLocation, migrations: [Migration] = Schema.migrations
+  ) throws(StoreError) -> Store {
+    let connection = try checkedConnection(location, mode: .readWrite)
+    let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
+    if version < (migrations.last?.version ?? 0) {
+      try Migrator.migrate(connection, migrations: migrations, snapshot: true)
+    }
+    return Store(connection: connection, location: location)
+  }
+
+  /// Files, key, first read and quick_check; the connection is ready for use.
+  static func checkedConnection(
+    _ location: StoreLocation, mode: Connection.Mode
+  ) throws(StoreError) -> Connection {
+    try Opening.checkFiles(location)
+    let key = try KeyFile.load(location.keyFile)
+    let connection: Connection
+    do throws(StoreError) {
+      connection = try Opening.connect(location.database, key: key, mode: mode)
+    } catch {
+      switch error.kind {
+      case .wrongKeyOrNotEncrypted:
+        throw Opening.explainNotADatabase(location.database, key: key, original: error)
+      case .corrupt: throw Opening.corrupt(location.database, error)
+      case .permission where mode == .readOnly && error.code == Opening.readOnlyRollback:
+        throw StoreError(
+          .interruptedWrite,
+          "\(location.database) has an unfinished write from a process that stopped "
+            + "(\(location.database)-journal)",
+          advice: "the next command that opens the store normally (e.g. 'rua-paper patients') "
+            + "rolls it back; doctor only reads and left it as it is")
+      default: throw error
+      }
+    }
+    try Opening.quickCheck(connection)
+    return connection
+  }
+}
+
+@available(*, unavailable)
+extension Store: Sendable {}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import RuaStore
+
+@Suite("Migrations")
+struct MigrationTests {
+  @Test func failedMigrationRestoresTheStore() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    do {
+      let store = try Store.create(location)
+      _ = try store.save(Fixture.circle(), now: Fixture.now)
+    }
+    let before = Fixture.fileHash(location.database)
+    let failing =
+      Schema.migrations + [
+        Migration(
+          version: 2,
+          sql: """
+            CREATE TABLE extra (x);
+            INSERT INTO extra VALUES (1);
+            DELETE FROM fills;
+            SELECT no_such_function();
+            """)
+      ]
+    var caught: StoreError?
+    do { _ = try Store.open(location, migrations: failing) } catch { caught = error }
+    #expect(caught?.kind == .migrationFailed, "\(String(describing: caught))")
+    #expect(caught?.description.contains("restored") == true)
+    #expect(Fixture.fileHash(location.database) == before)
+    #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
+    let store = try Store.open(location)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 1)
+    #expect(try store.connection.scalarInt("SELECT count(*) FROM fills") == 2)
+    #expect(try store.loadCareCircle() == Fixture.circle())
+  }
+
+  @Test func successfulMigrationAppliesAndRemovesSnapshot() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    _ = try Store.create(location)
+    let next = Schema.migrations + [Migration(version: 2, sql: "CREATE TABLE extra (x);")]
+    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: 2).state {
+      #expect(from == 1 && to == 2)
+    } else {
+      Issue.record("expected needsMigration")
+    }
+    let store = try Store.open(location, migrations: next)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 2)
+    #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
+    // And this rua-paper (schema 1) refuses the newer store without touching it.
+    let before = Fixture.fileHash(location.database)
+    #expect(throws: StoreError.self) { _ = try Store.open(location) }
+    #expect(Fixture.fileHash(location.database) == before)
+  }
+}
+
+@Suite("Interrupted writes")
+struct InterruptedWriteTests {
+  @Test func hotJournalIsReportedReadOnlyThenRolledBack() throws {
+    let folder = TemporaryFolder()
+    let location = folder.location
+    do {
+      let store = try Store.create(location)
+      _ = try store.save(Fixture.circle(), now: Fixture.now)
+    }
+    let key = Fixture.keyHex(location)
+    // The shell starts a big write and is killed before it commits: a hot journal stays.
+    _ = try Fixture.sqlcipherShell(
+      location.database,
+      """
+      PRAGMA key = "x'\(key)'";
+      PRAGMA cache_size = 1;
+      BEGIN;
+      DELETE FROM fills;
+      CREATE TABLE junk(x);
+      INSERT INTO junk SELECT randomblob(3000) FROM (WITH RECURSIVE c(i) AS
+        (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100) SELECT i FROM c);
+      .shell kill -9 $PPID
+
+      """)
+    let journal = location.database + "-journal"
+    #expect(FileManager.default.fileExists(atPath: journal))
+    let before = Fixture.fileHash(location.database)
+    let journalBefore = Fixture.fileHash(journal)
+    guard case .refused(let error) = Store.inspect(location).state else {
+      Issue.record("inspect should refuse")
+      return
+    }
+    #expect(error.kind == .interruptedWrite, "\(error)")
+    #expect(Fixture.fileHash(location.database) == before)
+    #expect(Fixture.fileHash(journal) == journalBefore)
+    let store = try Store.open(location)
+    #expect(try store.loadCareCircle() == Fixture.circle())
+    #expect(!FileManager.default.fileExists(atPath: journal))
+    #expect(Store.inspect(location).isReady)
+  }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import RuaCore
+import Testing
+
+@testable import RuaStore
+
+@Suite("The bundled sample through the store")
+struct SampleRoundTripTests {
+  static let samplePath =
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("samples/care-circle.json").path
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: samplePath)))
+  func sampleRoundTripsExactly() throws {
+    let bytes = try #require(FileManager.default.contents(atPath: Self.samplePath))
+    let today = try #require(CivilDate(iso: "2030-01-01"))
+    var circle = try CareCircleDecoder.decode([UInt8](bytes), today: today)
+    circle.exportedAt = nil
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    _ = try store.save(circle, now: Fixture.now)
+    #expect(try store.loadCareCircle() == circle)
+    // Through the encoder and decoder too: what `export` writes, `import` reads back unchanged.
+    let text = JSONWriter.write(CareCircleEncoder.encode(try store.loadCareCircle()))
+    let again = try CareCircleDecoder.decode(Array(text.utf8), today: today)
+    #expect(again == circle)
+    #expect(try store.save(again, now: Fixture.now + 1).changes == 0)
+  }
+}
