@@ -35,7 +35,6 @@ let package = Package(
       name: "RuaCLI",
       dependencies: [
         "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint", "CLinux",
-        "CCrypto",
       ]),
     .executableTarget(name: "rua-paper", dependencies: ["RuaCLI"]),
 

@@ -1,7 +1,11 @@
 import RuaDocuments
+import RuaStore
 
 /// `rua-paper content check|lock`: the gate reviewed clinical content passes.
 struct ContentCommand: Command {
+  /// SHA-256 in lower-case hex (libcrypto, through RuaStore), injected into the pure gate.
+  static let hasher: @Sendable ([UInt8]) -> String = { SHA256.hex($0) }
+
   let name = "content"
   let summary = "check the guide content and clinical tables, or lock their versions"
   let usage =
@@ -55,7 +59,7 @@ struct ContentCommand: Command {
       ContentInput(path: ContentLock.path, role: .table, bytes: $0)
     }
     let problems = ContentGate.check(
-      files: inputs, lock: lock, release: release, hasher: ContentHashing.sha256Hex)
+      files: inputs, lock: lock, release: release, hasher: ContentCommand.hasher)
     guard problems.isEmpty else {
       for problem in problems { context.print(problem.line(folder: templates.shown)) }
       context.message(
@@ -72,7 +76,7 @@ struct ContentCommand: Command {
     } else {
       // The content passed, so whatever a release check adds is a pending review.
       let pending = ContentGate.check(
-        files: inputs, lock: lock, release: true, hasher: ContentHashing.sha256Hex
+        files: inputs, lock: lock, release: true, hasher: ContentCommand.hasher
       ).count
       if pending > 0 {
         summary +=
@@ -99,7 +103,7 @@ struct ContentCommand: Command {
       }
     }
     let result = ContentLock.update(
-      files: inputs, previous: previous, hasher: ContentHashing.sha256Hex)
+      files: inputs, previous: previous, hasher: ContentCommand.hasher)
     guard let lock = result.lock else {
       for problem in result.problems { context.print(problem.line(folder: templates.shown)) }
       context.message("content lock refused; nothing was written")
