@@ -1,5 +1,6 @@
 import RuaCore
 import RuaRender
+import RuaStore
 import RuaVisual
 
 /// Renders every chosen document for every patient, language and paper, and records or checks
@@ -42,7 +43,7 @@ struct SnapshotRunner {
       }
     }
     if tally.recorded > 0 {
-      let hash = GoldenFolder.readFile(fontsConf).map(ContentHashing.sha256Hex) ?? "unreadable"
+      let hash = GoldenFolder.readFile(fontsConf).map { SHA256.hex($0) } ?? "unreadable"
       try GoldenFolder.write(
         Array(JSONWriter.write(SnapshotManifest.json(plan, fontsConfSHA256: hash)).utf8),
         to: plan.golden + "/" + SnapshotManifest.file)
