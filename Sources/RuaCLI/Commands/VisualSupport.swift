@@ -72,33 +72,15 @@ enum VisualSupport {
     }
   }
 
-  /// Writes `bytes` to a hidden file beside `path`, then renames it into place, so a reader
-  /// never sees half an image.
+  /// Writes `bytes` to `path` whole or not at all (AtomicFile), mode 0600: a rendered page may
+  /// show health data. Returns the problem, or nil when written.
   static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let temporary = folder + "/." + base + ".part"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard fd >= 0 else { return "cannot create \(path): \(String(cString: strerror(errno)))" }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
-        close(fd)
-        unlink(temporary)
-        return "cannot write \(path): \(reason)"
-      }
-      offset += written
+    do throws(AtomicFile.Failure) {
+      try AtomicFile.write(bytes, to: path, replace: true)
+      return nil
+    } catch {
+      return error.message
     }
-    guard close(fd) == 0, rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(temporary)
-      return "cannot write \(path): \(reason)"
-    }
-    return nil
   }
 
   /// `page-007.png`-style names, at least three digits.
