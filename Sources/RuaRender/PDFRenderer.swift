@@ -12,7 +12,7 @@ public struct RenderedPDF: Equatable, Sendable {
 /// Owns its font map and Pango context: use one renderer per thread (a batch renders in
 /// parallel with one renderer per worker).
 public final class PDFRenderer {
-  private let fonts: FontMap
+  let fonts: FontMap
 
   /// Loads the pinned fontconfig file (`templates/fonts.conf`) for this renderer's font map.
   public init(fontsConf path: String) throws(RenderError) {

@@ -7,6 +7,7 @@ let allCommands: [any Command] = [
   ERCommand(),
   MedsCommand(),
   FallsCommand(),
+  BatchCommand(),
   LogCommand(),
   DoctorCommand(),
   DemoCommand(),
