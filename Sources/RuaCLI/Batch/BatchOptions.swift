@@ -20,7 +20,8 @@ struct BatchOptions {
       "docs", .value, value: "LIST", help: "documents to make: er,meds,falls (default all three)"),
     OptionSpec("out", .value, value: "DIR", help: "write the PDFs and manifest.json here"),
     OptionSpec("binder", .value, value: "FILE.pdf", help: "also write one bookmarked binder PDF"),
-    OptionSpec("jobs", short: "j", .value, value: "N", help: "worker threads (default: online CPUs)"),
+    OptionSpec(
+      "jobs", short: "j", .value, value: "N", help: "worker threads (default: online CPUs)"),
     OptionSpec(
       "print", .optionalValue, value: "PRINTER",
       help: "print every document through CUPS (the default printer when none is named)"),
@@ -38,9 +39,10 @@ struct BatchOptions {
     if !all && queries.isEmpty {
       throw .usage("batch needs PATIENT… (ids or name starts) or --all")
     }
-    let kinds = try arguments.value("docs").map { (text) throws(CLIError) in
-      try DocumentKind.list(text, option: "--docs")
-    } ?? DocumentKind.allCases
+    let kinds =
+      try arguments.value("docs").map { (text) throws(CLIError) in
+        try DocumentKind.list(text, option: "--docs")
+      } ?? DocumentKind.allCases
     var workers = WorkerThread.onlineProcessors
     if let text = arguments.value("jobs") {
       guard let count = Int(text), (1...256).contains(count) else {

@@ -34,7 +34,8 @@ struct BatchProgress {
     let seconds = max(now - started, 1e-6)
     let rate = Double(done) / seconds
     let left = rate > 0 ? Double(total - done) / rate : 0
-    let line = "batch: \(done)/\(total) documents, \(Self.oneDecimal(rate))/s, ETA \(Self.oneDecimal(left)) s"
+    let line =
+      "batch: \(done)/\(total) documents, \(Self.oneDecimal(rate))/s, ETA \(Self.oneDecimal(left)) s"
     context.standardError(Array(("\r" + line + "\u{1B}[K").utf8))
   }
 

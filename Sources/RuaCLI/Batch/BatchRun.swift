@@ -26,7 +26,8 @@ struct BatchRun {
     for patient in patients {
       let asOf = try DocumentStore.informationAsOf(patient, in: store)
       for kind in options.kinds {
-        jobs.append(BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))
+        jobs.append(
+          BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))
       }
     }
     if let folder = options.folder { try Self.makeFolder(folder) }
@@ -82,10 +83,13 @@ struct BatchRun {
         manifestPath = path
       } catch {
         failures.append(
-          Failure(index: jobs.count + 1, what: "manifest", error: CLIError(error.message, code: error.code)))
+          Failure(
+            index: jobs.count + 1, what: "manifest",
+            error: CLIError(error.message, code: error.code)))
       }
     }
-    report(documents: jobs.count, patients: patients.count, failures: failures,
+    report(
+      documents: jobs.count, patients: patients.count, failures: failures,
       seconds: progress.elapsed, manifest: manifestPath)
     failures.sort { $0.index < $1.index }
     return failures.first?.error.code ?? .success
@@ -138,7 +142,8 @@ struct BatchRun {
       + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
       + "\(failures.count) failed"
     if !failures.isEmpty {
-      line += " (" + failures.sorted { $0.index < $1.index }.map(\.what).joined(separator: ", ") + ")"
+      line +=
+        " (" + failures.sorted { $0.index < $1.index }.map(\.what).joined(separator: ", ") + ")"
     }
     if let manifest { line += "; manifest \(manifest)" }
     if let binder = options.binder, !failures.contains(where: { $0.what == "binder" }) {
