@@ -17,9 +17,9 @@ struct BatchRun {
     let error: CLIError
   }
 
-  func run(_ arguments: ParsedArguments) throws(CLIError) -> ExitCode {
+  /// Makes and delivers every document; the store is used on this thread only.
+  func run(store: Store) throws(CLIError) -> ExitCode {
     let resources = try settings.resources(for: options.kinds)
-    let store = try DocumentStore.open(arguments, context)
     let circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
     let patients = try choosePatients(circle.patients)
     var jobs: [BatchJob] = []

@@ -21,6 +21,7 @@ struct BatchCommand: Command {
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     let options = try BatchOptions.read(arguments, context)
     let settings = try DocumentSettings.read(arguments, context)
-    return try BatchRun(options: options, settings: settings, context: context).run(arguments)
+    let store = try DocumentStore.open(arguments, context)
+    return try BatchRun(options: options, settings: settings, context: context).run(store: store)
   }
 }
