@@ -15,6 +15,8 @@ struct BatchJob: Sendable {
 struct BatchResult: Sendable {
   let job: BatchJob
   let outcome: Result<MadeDocument, CLIError>
+  /// Seconds the worker spent describing, laying out and drawing it.
+  let seconds: Double
 }
 
 /// Renders jobs on worker threads, each with its own `DocumentMaker` (its own Pango/Cairo
@@ -66,6 +68,7 @@ final class BatchPool: Sendable {
       let index = next.add(1, ordering: .relaxed).oldValue
       guard index < jobs.count else { return }
       let job = jobs[index]
+      let started = MonotonicClock.seconds()
       let outcome: Result<MadeDocument, CLIError>
       if let maker {
         do throws(CLIError) {
@@ -79,7 +82,10 @@ final class BatchPool: Sendable {
       } else {
         outcome = .failure(makerError ?? CLIError("no renderer", code: .software))
       }
-      finished.withLock { $0.append(BatchResult(job: job, outcome: outcome)) }
+      finished.withLock {
+        $0.append(
+          BatchResult(job: job, outcome: outcome, seconds: MonotonicClock.seconds() - started))
+      }
       ready.signal()
     }
   }

@@ -14,5 +14,6 @@ let allCommands: [any Command] = [
   RasterizeCommand(),
   DiffCommand(),
   ContentCommand(),
+  BenchCommand(),
   VersionCommand(),
 ]

@@ -70,6 +70,15 @@ final class DocumentMaker {
     }
   }
 
+  /// The benchmark floor: the document's text runs, and those runs drawn with bare Pango/Cairo.
+  func floorPages(_ document: Document, template: Template) throws(RenderError) -> [FloorPage] {
+    try renderer.floorPages(document, template: template)
+  }
+
+  func drawFloor(_ pages: [FloorPage], now: Instant) throws(RenderError) -> RenderedPDF {
+    try renderer.drawFloor(pages, now: now.secondsSinceEpoch)
+  }
+
   func describe(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
     informationAsOf: Instant?
