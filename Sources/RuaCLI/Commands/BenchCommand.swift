@@ -37,7 +37,8 @@ struct BenchCommand: Command {
     let settings = try DocumentSettings.read(arguments, context)
     let base = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((base + "/rua-bench-XXXXXX").utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+    guard template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) != nil
+    else {
       throw CLIError("cannot create a temporary folder in \(base); set TMPDIR", code: .cannotCreate)
     }
     let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
