@@ -9,6 +9,8 @@ struct BenchRun {
   let sizes: [Int]
   let workers: Int
   let coldRuns: Int
+  /// Also the PDF sizes, the floor and the cold process (once, for the first N).
+  let extras: Bool
   let settings: DocumentSettings
   let context: Context
 
@@ -22,20 +24,17 @@ struct BenchRun {
 
   func run(folder: String) throws(CLIError) {
     let resources = try settings.resources(for: DocumentKind.allCases)
-    context.print("rua-paper bench, \(ToolVersion.full), \(workers) worker(s) for 'all'")
-    context.print(Self.machine())
-    var floorDone = false
+    if extras {
+      context.print("rua-paper bench, \(ToolVersion.full), \(workers) worker(s) for 'all'")
+      context.print(Self.machine())
+    }
+    var floorDone = !extras
     for size in sizes {
       let location = StoreLocation(
         database: folder + "/\(size)/store.db", keyFile: folder + "/\(size)/key")
       _ = mkdir(folder + "/\(size)", 0o700)
-      let circle = BenchCircle.make(patients: size, today: settings.today)
       let saveStart = MonotonicClock.seconds()
-      let store = try StoreAccess.perform { () throws(StoreError) -> Store in
-        let store = try Store.create(location)
-        _ = try store.save(circle, now: settings.now.secondsSinceEpoch)
-        return store
-      }
+      let store = try write(size, to: location)
       let saveSeconds = MonotonicClock.seconds() - saveStart
       let loadStart = MonotonicClock.seconds()
       let patients = try StoreAccess.perform { () throws(StoreError) in
@@ -44,7 +43,7 @@ struct BenchRun {
       let loadSeconds = MonotonicClock.seconds() - loadStart
       context.print(
         "\nN = \(size) patients: store written in \(ms(saveSeconds)) ms, read in "
-          + "\(ms(loadSeconds)) ms")
+          + "\(ms(loadSeconds)) ms; RSS now \(Self.currentRSSMegabytes()) MB")
       let jobs = patients.enumerated().map {
         BatchJob(index: $0.offset, patient: $0.element, kind: .er, informationAsOf: nil)
       }
@@ -56,13 +55,24 @@ struct BenchRun {
       context.print(
         "  ER sheets, \(workers) workers: \(fixed(all.rate)) documents/s, p50 \(fixed(all.p50)) ms, p95 \(fixed(all.p95)) ms"
       )
-      context.print("  peak RSS so far: \(Self.peakRSSMegabytes()) MB")
+      context.print(
+        "  RSS now \(Self.currentRSSMegabytes()) MB; peak RSS so far \(Self.peakRSSMegabytes()) MB")
       if !floorDone {
         floorDone = true
         try otherKinds(jobs, resources: resources, erSizes: one.sizes)
         try floor(jobs, resources: resources, realRate: one.rate)
         coldStart(location, patientID: patients.first?.id ?? "")
       }
+    }
+  }
+
+  /// A new store holding the synthetic circle; the circle itself is freed on return.
+  private func write(_ size: Int, to location: StoreLocation) throws(CLIError) -> Store {
+    let circle = BenchCircle.make(patients: size, today: settings.today)
+    return try StoreAccess.perform { () throws(StoreError) -> Store in
+      let store = try Store.create(location)
+      _ = try store.save(circle, now: settings.now.secondsSinceEpoch)
+      return store
     }
   }
 
@@ -170,6 +180,19 @@ struct BenchRun {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss / 1024
+  }
+
+  /// Resident set size now, from /proc/self/statm (pages).
+  static func currentRSSMegabytes() -> Int {
+    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return 0 }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 128)
+    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return 0 }
+    let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
   }
 
   static func machine() -> String {

@@ -3,7 +3,9 @@ import Glibc
 /// Runs this executable again as a child process and times it (the cold-start measurement).
 enum BenchSpawn {
   /// Wall seconds from spawn to exit, or nil when the child could not run or failed.
-  static func time(_ arguments: [String], environment: [String: String]) -> Double? {
+  static func time(_ arguments: [String], environment: [String: String], quiet: Bool = true)
+    -> Double?
+  {
     guard let executable = TemplatesLocation.executablePath() else { return nil }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -14,8 +16,10 @@ enum BenchSpawn {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if quiet {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
     var pid = pid_t()
     let started = MonotonicClock.seconds()
     guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return nil }

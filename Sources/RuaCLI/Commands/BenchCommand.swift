@@ -1,4 +1,5 @@
 import Glibc
+import RuaCore
 
 /// `rua-paper bench`: throughput, latency, memory and size against the bare Pango/Cairo floor.
 struct BenchCommand: Command {
@@ -35,6 +36,21 @@ struct BenchCommand: Command {
       context.environment["SOURCE_DATE_EPOCH"] = "1795000000"  // fixed: comparable runs
     }
     let settings = try DocumentSettings.read(arguments, context)
+    if sizes.count > 1 {
+      // Each N in its own process, so its peak RSS is its own and not the previous N's.
+      context.print("rua-paper bench: each N runs in its own process (peak RSS per N)")
+      for (index, size) in sizes.sorted().enumerated() {
+        var child = [
+          "bench", "--sizes", String(size), "--jobs", String(workers), "--runs", String(runs),
+          "--now", settings.now.rfc3339, "--templates", settings.templates.root,
+        ]
+        if index > 0 || arguments.flag("throughput-only") { child.append("--throughput-only") }
+        guard BenchSpawn.time(child, environment: context.environment, quiet: false) != nil else {
+          throw CLIError("bench for N = \(size) failed", code: .software)
+        }
+      }
+      return .success
+    }
     let base = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((base + "/rua-bench-XXXXXX").utf8CString)
     guard template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) != nil
@@ -44,7 +60,8 @@ struct BenchCommand: Command {
     let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { Self.remove(folder) }
     try BenchRun(
-      sizes: sizes.sorted(), workers: workers, coldRuns: runs, settings: settings, context: context
+      sizes: sizes, workers: workers, coldRuns: runs, extras: !arguments.flag("throughput-only"),
+      settings: settings, context: context
     ).run(folder: folder)
     return .success
   }
