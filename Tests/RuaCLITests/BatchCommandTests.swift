@@ -161,3 +161,29 @@ enum Tool {
     return String(decoding: data, as: UTF8.self)
   }
 }
+
+@Suite("bench command")
+struct BenchCommandTests {
+  @Test func smallRunReportsThroughputSizesAndTheFloor() {
+    let box = CLISandbox()
+    let result = box.run(
+      [
+        "bench", "--sizes", "4", "--runs", "0", "--jobs", "2", "--templates",
+        MedsCommandTests.templates,
+      ],
+      environment: ["HOME": box.path + "/home", "TMPDIR": box.path])
+    #expect(result.code == .success, "\(result.stderr)")
+    #expect(result.stdout.contains("N = 4 patients"))
+    #expect(result.stdout.contains("ER sheets, 2 workers:"))
+    #expect(result.stdout.contains("median PDF size, fall-guide:"))
+    #expect(result.stdout.contains("FLOOR (bare Pango/Cairo"))
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []
+    #expect(!left.contains { $0.hasPrefix("rua-bench-") })
+  }
+
+  @Test func badSizesAreRefused() {
+    let box = CLISandbox()
+    #expect(box.run(["bench", "--sizes", "0"]).code == .usage)
+    #expect(box.run(["bench", "--jobs", "x"]).code == .usage)
+  }
+}

@@ -46,7 +46,8 @@ struct BinderRenderTests {
     #expect(binder.outline.filter { $0.level == 2 }.map(\.page) == firstPages)
 
     // Poppler reads the outline back: 2 patients + 6 documents, on the right pages.
-    let xml = try RenderFixture.poppler("pdftohtml", ["-xml", "-i", "-stdout"], pdf: binder.pdf.bytes)
+    let xml = try RenderFixture.poppler(
+      "pdftohtml", ["-xml", "-i", "-stdout"], pdf: binder.pdf.bytes)
     let items = xml.components(separatedBy: "<item page=\"").dropFirst().map {
       Int($0.prefix { $0.isNumber }) ?? 0
     }

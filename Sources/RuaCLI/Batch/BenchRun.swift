@@ -61,7 +61,7 @@ struct BenchRun {
         floorDone = true
         try otherKinds(jobs, resources: resources, erSizes: one.sizes)
         try floor(jobs, resources: resources, realRate: one.rate)
-        coldStart(location, patientID: patients.first?.id ?? "")
+        if coldRuns > 0 { coldStart(location, patientID: patients.first?.id ?? "") }
       }
     }
   }

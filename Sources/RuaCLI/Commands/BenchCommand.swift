@@ -21,7 +21,7 @@ struct BenchCommand: Command {
     [
       OptionSpec("sizes", .value, value: "LIST", help: "patient counts (default 100,1000,5000)"),
       OptionSpec("jobs", short: "j", .value, value: "N", help: "workers for 'all' (default: CPUs)"),
-      OptionSpec("runs", .value, value: "N", help: "cold-process runs (default 7)"),
+      OptionSpec("runs", .value, value: "N", help: "cold-process runs (default 7; 0 skips them)"),
     ] + DocumentSettings.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
@@ -30,7 +30,7 @@ struct BenchCommand: Command {
       arguments.value("sizes") ?? "100,1000,5000", "--sizes", 1...100_000)
     let workers = try Self.numbers(
       arguments.value("jobs") ?? String(WorkerThread.onlineProcessors), "--jobs", 1...256)[0]
-    let runs = try Self.numbers(arguments.value("runs") ?? "7", "--runs", 1...100)[0]
+    let runs = try Self.numbers(arguments.value("runs") ?? "7", "--runs", 0...100)[0]
     var context = context
     if arguments.value("now") == nil && context.environment["SOURCE_DATE_EPOCH"] == nil {
       context.environment["SOURCE_DATE_EPOCH"] = "1795000000"  // fixed: comparable runs
