@@ -22,6 +22,8 @@ struct BenchCommand: Command {
       OptionSpec("sizes", .value, value: "LIST", help: "patient counts (default 100,1000,5000)"),
       OptionSpec("jobs", short: "j", .value, value: "N", help: "workers for 'all' (default: CPUs)"),
       OptionSpec("runs", .value, value: "N", help: "cold-process runs (default 7; 0 skips them)"),
+      OptionSpec(
+        "throughput-only", help: "only the per-N figures (bench passes it to its children)"),
     ] + DocumentSettings.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
