@@ -76,6 +76,17 @@ struct BenchRun {
     }
   }
 
+  /// `bench --write-store`: the synthetic store in `folder` (created 0700), for profiling and
+  /// for timing the real `batch` command on it.
+  static func writeStore(_ size: Int, folder: String, settings: DocumentSettings) throws(CLIError) {
+    try BatchRun.makeFolder(folder)
+    let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
+    let circle = BenchCircle.make(patients: size, today: settings.today)
+    _ = try StoreAccess.perform { () throws(StoreError) in
+      try Store.create(location).save(circle, now: settings.now.secondsSinceEpoch)
+    }
+  }
+
   private func pass(_ jobs: [BatchJob], resources: DocumentResources, workers: Int)
     throws(CLIError) -> Pass
   {

@@ -5,7 +5,8 @@ import RuaCore
 struct BenchCommand: Command {
   let name = "bench"
   let summary = "benchmark documents on a synthetic store (run a release build)"
-  let usage = "bench [--sizes 100,1000,5000] [--jobs N] [--runs N] [--templates DIR]"
+  let usage =
+    "bench [--sizes 100,1000,5000] [--jobs N] [--runs N] [--templates DIR] | bench --sizes N --write-store DIR"
   let details = """
     Builds a deterministic synthetic care circle of N fictional patients (3-25 medicines each;
     names in Latin with diacritics, Greek, Cyrillic, Arabic and CJK, some long) in a real
@@ -23,6 +24,9 @@ struct BenchCommand: Command {
       OptionSpec("jobs", short: "j", .value, value: "N", help: "workers for 'all' (default: CPUs)"),
       OptionSpec("runs", .value, value: "N", help: "cold-process runs (default 7; 0 skips them)"),
       OptionSpec(
+        "write-store", .value, value: "DIR",
+        help: "only write the synthetic store of one N to DIR/store.db and DIR/key, and stop"),
+      OptionSpec(
         "throughput-only", help: "only the per-N figures (bench passes it to its children)"),
     ] + DocumentSettings.specs
 
@@ -38,6 +42,14 @@ struct BenchCommand: Command {
       context.environment["SOURCE_DATE_EPOCH"] = "1795000000"  // fixed: comparable runs
     }
     let settings = try DocumentSettings.read(arguments, context)
+    if let dir = arguments.value("write-store") {
+      guard sizes.count == 1 else { throw .usage("--write-store takes one --sizes N") }
+      let folder = context.absolute(dir)
+      try BenchRun.writeStore(sizes[0], folder: folder, settings: settings)
+      context.print(
+        "wrote \(sizes[0]) synthetic patients to \(folder)/store.db (key \(folder)/key)")
+      return .success
+    }
     if sizes.count > 1 {
       // Each N in its own process, so its peak RSS is its own and not the previous N's.
       context.print("rua-paper bench: each N runs in its own process (peak RSS per N)")
