@@ -24,29 +24,38 @@ struct BatchResult: Sendable {
 /// the store and the file system.
 final class BatchPool: Sendable {
   private let jobs: [BatchJob]
+  private let workers: Int
   private let resources: DocumentResources
   private let today: CivilDate
   private let now: Instant
   private let next = Atomic<Int>(0)
   private let finished = Mutex<[BatchResult]>([])
   private let ready = DispatchSemaphore(value: 0)
+  /// Back-pressure: finished PDFs not yet taken by the coordinator. Delivery (fsync, log rows)
+  /// can be slower than rendering; without a bound the waiting PDFs pile up in memory.
+  private let slots: DispatchSemaphore
+  static let pendingPerWorker = 4
 
-  init(jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant) {
+  init(
+    jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
+    workers: Int
+  ) {
     self.jobs = jobs
+    self.workers = max(1, min(workers, jobs.count))
+    slots = DispatchSemaphore(value: self.workers * Self.pendingPerWorker)
     self.resources = resources
     self.today = today
     self.now = now
   }
 
-  /// Starts `workers` threads, calls `receive` on this thread for every result as it arrives
+  /// Starts the worker threads, calls `receive` on this thread for every result as it arrives
   /// (in completion order), and returns when every job has been received and the workers ended.
-  func run(workers: Int, receive: (BatchResult) -> Void) {
-    let count = max(1, min(workers, jobs.count))
+  func run(receive: (BatchResult) -> Void) {
     var threads: [pthread_t] = []
-    for _ in 0..<count {
+    for _ in 0..<workers {
       if let thread = WorkerThread.start({ self.work() }) { threads.append(thread) }
     }
-    if threads.isEmpty { work() }  // no thread could start: render here, in order.
+    if threads.isEmpty { work(bounded: false) }  // no thread could start: render here, in order.
     var received = 0
     while received < jobs.count {
       if threads.isEmpty == false { ready.wait() }
@@ -54,19 +63,23 @@ final class BatchPool: Sendable {
         defer { list.removeAll(keepingCapacity: true) }
         return list
       }
-      for result in batch { receive(result) }
+      for result in batch {
+        receive(result)
+        slots.signal()
+      }
       received += batch.count
     }
     for thread in threads { pthread_join(thread, nil) }
   }
 
-  private func work() {
+  private func work(bounded: Bool = true) {
     var maker: DocumentMaker?
     var makerError: CLIError?
     do throws(CLIError) { maker = try DocumentMaker(resources) } catch { makerError = error }
     while true {
       let index = next.add(1, ordering: .relaxed).oldValue
       guard index < jobs.count else { return }
+      if bounded { slots.wait() }
       let job = jobs[index]
       let started = MonotonicClock.seconds()
       let outcome: Result<MadeDocument, CLIError>

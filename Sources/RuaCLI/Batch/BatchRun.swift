@@ -38,8 +38,9 @@ struct BatchRun {
     var unrendered: Set<Int> = []
     var progress = BatchProgress(total: jobs.count, context: context)
     let pool = BatchPool(
-      jobs: jobs, resources: resources, today: settings.today, now: settings.now)
-    pool.run(workers: options.workers) { result in
+      jobs: jobs, resources: resources, today: settings.today, now: settings.now,
+      workers: options.workers)
+    pool.run { result in
       let job = result.job
       let what = "\(job.patient.id) \(job.kind.documentName)"
       do throws(CLIError) {

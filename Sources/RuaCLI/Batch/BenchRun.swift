@@ -90,12 +90,13 @@ struct BenchRun {
   private func pass(_ jobs: [BatchJob], resources: DocumentResources, workers: Int)
     throws(CLIError) -> Pass
   {
-    let pool = BatchPool(jobs: jobs, resources: resources, today: settings.today, now: settings.now)
+    let pool = BatchPool(
+      jobs: jobs, resources: resources, today: settings.today, now: settings.now, workers: workers)
     var times: [Double] = []
     var sizes: [Int] = []
     var failure: CLIError?
     let started = MonotonicClock.seconds()
-    pool.run(workers: workers) { result in
+    pool.run { result in
       switch result.outcome {
       case .success(let made): sizes.append(made.pdf.bytes.count)
       case .failure(let error): failure = failure ?? error
