@@ -187,3 +187,28 @@ struct BenchCommandTests {
     #expect(box.run(["bench", "--jobs", "x"]).code == .usage)
   }
 }
+
+@Suite("batch progress")
+struct BatchProgressTests {
+  @Test func terminalGetsARedrawnProgressLineThenTheSummary() throws {
+    let box = CLISandbox()
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    box.write("circle.json", SampleFile.text)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    let captured = Captured()
+    let context = Context(
+      environment: ["HOME": box.path + "/home"], now: box.now, localToday: box.today,
+      standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
+      standardErrorIsTerminal: true, workingDirectory: box.path)
+    let code = RuaPaper.run(
+      [
+        "batch", "--all", "--docs", "er", "--out", "docs", "--templates",
+        MedsCommandTests.templates,
+      ]
+        + box.storeFlags, context)
+    #expect(code == .success, "\(captured.stderr)")
+    #expect(captured.stderr.contains("\rbatch: 2/2 documents"))
+    #expect(captured.stderr.contains("ETA"))
+    #expect(captured.stderr.contains("batch: 2 documents for 2 patients"))
+  }
+}
