@@ -12,7 +12,7 @@ public struct RenderedPDF: Equatable, Sendable {
 /// Owns its font map and Pango context: use one renderer per thread (a batch renders in
 /// parallel with one renderer per worker).
 public final class PDFRenderer {
-  private let fonts: FontMap
+  let fonts: FontMap
 
   /// Loads the pinned fontconfig file (`templates/fonts.conf`) for this renderer's font map.
   public init(fontsConf path: String) throws(RenderError) {
@@ -21,13 +21,11 @@ public final class PDFRenderer {
 
   /// The measurer the paginator uses: real Pango layouts with the template's styles. A style
   /// error or missing glyph is kept in `failure` (measuring cannot throw) and thrown after.
-  func measurer(template: Template, failure: FailureBox) -> TextMeasurer {
-    let context = fonts.context
-    return TextMeasurer { text, width in
+  func measurer(template: Template, failure: FailureBox, cache: LayoutCache) -> TextMeasurer {
+    TextMeasurer { text, width in
       guard failure.error == nil else { return [10] }
       do throws(RenderError) {
-        let layout = try TextLayout(
-          text, width: width, context: context, template: template)
+        let layout = try cache.layout(text, width: width)
         return layout.lines.map(\.height)
       } catch {
         failure.error = error
@@ -38,10 +36,20 @@ public final class PDFRenderer {
 
   /// Splits `document` into pages with real text measurement.
   public func paginate(_ document: Document, template: Template) throws(RenderError) -> [Page] {
+    try paginate(
+      document, template: template,
+      cache: LayoutCache(context: fonts.context, template: template))
+  }
+
+  /// Paginates keeping the measured layouts in `cache` for the painter.
+  func paginate(_ document: Document, template: Template, cache: LayoutCache)
+    throws(RenderError) -> [Page]
+  {
     pango_context_set_language(fonts.context, pango_language_from_string(document.language))
     let failure = FailureBox()
     let pages = RuaDocuments.paginate(
-      document, layout: template.layout, measurer: measurer(template: template, failure: failure))
+      document, layout: template.layout,
+      measurer: measurer(template: template, failure: failure, cache: cache))
     if let error = failure.error { throw error }
     return pages
   }
@@ -52,12 +60,13 @@ public final class PDFRenderer {
   public func render(_ document: Document, template: Template, now: Int64, creator: String)
     throws(RenderError) -> RenderedPDF
   {
-    let pages = try paginate(document, template: template)
+    let cache = LayoutCache(context: fonts.context, template: template)
+    let pages = try paginate(document, template: template, cache: cache)
     let sink = ByteSink()
     let surface = try PDFSurface(
       sink: sink, width: template.layout.pageWidth, height: template.layout.pageHeight)
     surface.setMetadata(title: document.title, creator: creator, date: Self.isoDate(now))
-    let painter = try Painter(surface: surface, context: fonts.context, template: template)
+    let painter = try Painter(surface: surface, template: template, layouts: cache)
     for page in pages {
       try painter.draw(page)
     }

@@ -5,13 +5,14 @@ import RuaDocuments
 final class Painter {
   private let cr: OpaquePointer
   private let surface: PDFSurface
-  private let context: OpaquePointer
+  private let layouts: LayoutCache
   private let template: Template
   private var openTags: [String] = []
 
-  init(surface: PDFSurface, context: OpaquePointer, template: Template) throws(RenderError) {
+  /// `layouts` holds the layouts measured while paginating; the painter draws those.
+  init(surface: PDFSurface, template: Template, layouts: LayoutCache) throws(RenderError) {
     self.surface = surface
-    self.context = context
+    self.layouts = layouts
     self.template = template
     cr = cairo_create(surface.surface)
     try check("cairo_create")
@@ -58,8 +59,7 @@ final class Painter {
   }
 
   private func drawText(_ box: TextBox) throws(RenderError) {
-    let layout = try TextLayout(
-      box.text, width: box.width, context: context, template: template)
+    let layout = try layouts.layout(box.text, width: box.width)
     let lines = layout.lines
     guard let first = box.lines.first, first < lines.count else { return }
     let top = lines[first].top

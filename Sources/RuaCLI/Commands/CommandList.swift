@@ -8,6 +8,7 @@ let allCommands: [any Command] = [
   MedsCommand(),
   DocumentCommand.falls,
   ShareCommand(),
+  BatchCommand(),
   LogCommand(),
   DoctorCommand(),
   DemoCommand(),
@@ -15,5 +16,6 @@ let allCommands: [any Command] = [
   DiffCommand(),
   SnapshotCommand(),
   ContentCommand(),
+  BenchCommand(),
   VersionCommand(),
 ]

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaStore
 
 struct DemoCommand: Command {
@@ -44,11 +45,36 @@ struct DemoCommand: Command {
     context.print("imported the sample: " + summary.description)
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
     context.write(PatientsCommand.table(patients))
+    try renderDocuments(folder: folder, store: store, context)
     context.print("store: \(location.database)")
     context.print("key file: \(location.keyFile)")
     context.print(
       "try: rua-paper patients --db \(location.database) --key-file \(location.keyFile)")
     return .success
+  }
+
+  /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
+  /// through the batch machinery (logged like any other export; replaced on a rerun).
+  private func renderDocuments(folder: String, store: Store, _ context: Context) throws(CLIError) {
+    let now = Instant(secondsSinceEpoch: context.now)
+    guard let today = CivilDate(iso: context.localToday) else {
+      throw CLIError("cannot read today's date from the clock", code: .software)
+    }
+    let settings = DocumentSettings(
+      paper: .letter, language: "en", now: now, today: today,
+      templates: try TemplatesLocation.resolve(nil, context))
+    let options = BatchOptions(
+      queries: [], all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
+      binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
+      printer: nil, force: true)
+    let code = try BatchRun(options: options, settings: settings, context: context).run(
+      store: store)
+    guard code == .success else {
+      throw CLIError("some sample documents could not be made (see above)", code: code)
+    }
+    context.print(
+      "documents: \(folder)/documents (one PDF per patient and document, manifest.json)")
+    context.print("binder: \(folder)/care-circle-binder.pdf")
   }
 
   /// The sample in the working directory, else beside the executable or up to four folders up.

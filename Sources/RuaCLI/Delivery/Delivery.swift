@@ -39,7 +39,7 @@ struct Delivery {
   func deliver(_ made: MadeDocument, to destination: Destination) throws(CLIError) -> AccessRecord {
     let digest = SHA256.hex(made.pdf.bytes)
     var entry = AccessEntry(
-      patientID: made.patientID, document: made.kind.documentName, action: destination.action,
+      patientID: made.patientID, document: made.documentName, action: destination.action,
       destination: describe(destination), sha256: digest, pages: made.pdf.pageCount,
       toolVersion: ToolVersion.full, contentVersion: made.contentVersion,
       outcome: AccessOutcome.intent, processID: getpid())

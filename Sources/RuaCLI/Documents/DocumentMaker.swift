@@ -4,10 +4,25 @@ import RuaRender
 
 /// A PDF in memory, ready for delivery, with what its access_log row records.
 struct MadeDocument: Sendable {
-  let kind: DocumentKind
-  let patientID: String
+  /// The name access_log rows record: "er-sheet", …, or "binder".
+  let documentName: String
+  /// Nil for a whole-circle binder.
+  let patientID: String?
   let pdf: RenderedPDF
   let contentVersion: String
+
+  init(kind: DocumentKind, patientID: String, pdf: RenderedPDF, contentVersion: String) {
+    self.init(
+      documentName: kind.documentName, patientID: patientID, pdf: pdf,
+      contentVersion: contentVersion)
+  }
+
+  init(documentName: String, patientID: String?, pdf: RenderedPDF, contentVersion: String) {
+    self.documentName = documentName
+    self.patientID = patientID
+    self.pdf = pdf
+    self.contentVersion = contentVersion
+  }
 }
 
 /// Describes, paginates and draws one document for one patient (describe → measure/paginate →
@@ -42,6 +57,26 @@ final class DocumentMaker {
         "cannot render the \(kind.documentName) of patient \(patient.id): \(error)",
         code: .software)
     }
+  }
+
+  /// Draws a binder of many documents with this maker's renderer.
+  func renderBinder(_ sections: [BinderSection], now: Instant) throws(CLIError) -> RenderedBinder {
+    do {
+      return try renderer.renderBinder(
+        sections, title: "Care circle binder", now: now.secondsSinceEpoch,
+        creator: ToolVersion.full)
+    } catch {
+      throw CLIError("cannot render the binder: \(error)", code: .software)
+    }
+  }
+
+  /// The benchmark floor: the document's text runs, and those runs drawn with bare Pango/Cairo.
+  func floorPages(_ document: Document, template: Template) throws(RenderError) -> [FloorPage] {
+    try renderer.floorPages(document, template: template)
+  }
+
+  func drawFloor(_ pages: [FloorPage], now: Instant) throws(RenderError) -> RenderedPDF {
+    try renderer.drawFloor(pages, now: now.secondsSinceEpoch)
   }
 
   func describe(

@@ -1,0 +1,134 @@
+import Dispatch
+import Glibc
+import RuaCore
+import Synchronization
+
+/// One document to make: which patient, which kind, and its place in the run (manifest order).
+struct BatchJob: Sendable {
+  let index: Int
+  let patient: Patient
+  let kind: DocumentKind
+  let informationAsOf: Instant?
+}
+
+/// What a worker hands back for one job.
+struct BatchResult: Sendable {
+  let job: BatchJob
+  let outcome: Result<MadeDocument, CLIError>
+  /// Seconds the worker spent describing, laying out and drawing it.
+  let seconds: Double
+}
+
+/// Renders jobs on worker threads, each with its own `DocumentMaker` (its own Pango/Cairo
+/// state), and hands the finished PDFs back to the one coordinating thread, which alone touches
+/// the store and the file system.
+final class BatchPool: Sendable {
+  private let jobs: [BatchJob]
+  private let workers: Int
+  private let resources: DocumentResources
+  private let today: CivilDate
+  private let now: Instant
+  private let next = Atomic<Int>(0)
+  private let finished = Mutex<[BatchResult]>([])
+  private let ready = DispatchSemaphore(value: 0)
+  /// Back-pressure: finished PDFs not yet taken by the coordinator. Delivery (fsync, log rows)
+  /// can be slower than rendering; without a bound the waiting PDFs pile up in memory.
+  private let slots: DispatchSemaphore
+  static let pendingPerWorker = 4
+
+  init(
+    jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
+    workers: Int
+  ) {
+    self.jobs = jobs
+    self.workers = max(1, min(workers, jobs.count))
+    slots = DispatchSemaphore(value: self.workers * Self.pendingPerWorker)
+    self.resources = resources
+    self.today = today
+    self.now = now
+  }
+
+  /// Starts the worker threads, calls `receive` on this thread for every result as it arrives
+  /// (in completion order), and returns when every job has been received and the workers ended.
+  func run(receive: (BatchResult) -> Void) {
+    var threads: [pthread_t] = []
+    for _ in 0..<workers {
+      if let thread = WorkerThread.start({ self.work() }) { threads.append(thread) }
+    }
+    if threads.isEmpty { work(bounded: false) }  // no thread could start: render here, in order.
+    var received = 0
+    while received < jobs.count {
+      if threads.isEmpty == false { ready.wait() }
+      let batch = finished.withLock { list in
+        defer { list.removeAll(keepingCapacity: true) }
+        return list
+      }
+      for result in batch {
+        receive(result)
+        slots.signal()
+      }
+      received += batch.count
+    }
+    for thread in threads { pthread_join(thread, nil) }
+  }
+
+  private func work(bounded: Bool = true) {
+    var maker: DocumentMaker?
+    var makerError: CLIError?
+    do throws(CLIError) { maker = try DocumentMaker(resources) } catch { makerError = error }
+    while true {
+      let index = next.add(1, ordering: .relaxed).oldValue
+      guard index < jobs.count else { return }
+      if bounded { slots.wait() }
+      let job = jobs[index]
+      let started = MonotonicClock.seconds()
+      let outcome: Result<MadeDocument, CLIError>
+      if let maker {
+        do throws(CLIError) {
+          outcome = .success(
+            try maker.make(
+              job.kind, patient: job.patient, today: today, now: now,
+              informationAsOf: job.informationAsOf))
+        } catch {
+          outcome = .failure(error)
+        }
+      } else {
+        outcome = .failure(makerError ?? CLIError("no renderer", code: .software))
+      }
+      finished.withLock {
+        $0.append(
+          BatchResult(job: job, outcome: outcome, seconds: MonotonicClock.seconds() - started))
+      }
+      ready.signal()
+    }
+  }
+}
+
+/// A joinable POSIX thread running one closure.
+enum WorkerThread {
+  private final class Box: @unchecked Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        let box = Unmanaged<Box>.fromOpaque(raw).takeRetainedValue()
+        box.body()
+        return nil
+      }, box)
+    guard status == 0 else {
+      Unmanaged<Box>.fromOpaque(box).release()
+      return nil
+    }
+    return thread
+  }
+
+  /// Online CPUs, the default worker count.
+  static var onlineProcessors: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}

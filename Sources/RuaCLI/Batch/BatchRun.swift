@@ -1,0 +1,172 @@
+import Glibc
+import RuaCore
+import RuaRender
+import RuaStore
+
+/// The batch coordinator: one read of the store, rendering on worker threads, and every
+/// delivery (access_log rows, files, print jobs) on this thread through `Delivery`.
+struct BatchRun {
+  let options: BatchOptions
+  let settings: DocumentSettings
+  let context: Context
+
+  /// One document that could not be made or delivered.
+  struct Failure {
+    let index: Int
+    let what: String
+    let error: CLIError
+  }
+
+  /// Makes and delivers every document; the store is used on this thread only.
+  func run(store: Store) throws(CLIError) -> ExitCode {
+    let resources = try settings.resources(for: options.kinds)
+    let circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
+    let patients = try choosePatients(circle.patients)
+    var jobs: [BatchJob] = []
+    for patient in patients {
+      let asOf = try DocumentStore.informationAsOf(patient, in: store)
+      for kind in options.kinds {
+        jobs.append(
+          BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))
+      }
+    }
+    if let folder = options.folder { try Self.makeFolder(folder) }
+
+    let delivery = Delivery(store: store, context: context)
+    var manifest = BatchManifest()
+    var failures: [Failure] = []
+    var unrendered: Set<Int> = []
+    var progress = BatchProgress(total: jobs.count, context: context)
+    let pool = BatchPool(
+      jobs: jobs, resources: resources, today: settings.today, now: settings.now,
+      workers: options.workers)
+    pool.run { result in
+      let job = result.job
+      let what = "\(job.patient.id) \(job.kind.documentName)"
+      do throws(CLIError) {
+        if case .failure = result.outcome { unrendered.insert(job.index) }
+        let made = try result.outcome.get()
+        if let folder = options.folder {
+          let name = options.fileName(patientID: job.patient.id, kind: job.kind)
+          let record = try delivery.deliver(
+            made, to: .file(path: folder + "/" + name, replace: options.force))
+          manifest.entries.append(
+            .init(
+              index: job.index, file: name, patientID: job.patient.id,
+              document: job.kind.documentName, pages: made.pdf.pageCount,
+              sha256: record.entry.sha256 ?? SHA256.hex(made.pdf.bytes)))
+        }
+        if let printer = options.printer { try delivery.deliver(made, to: .printer(printer)) }
+      } catch {
+        failures.append(Failure(index: job.index, what: what, error: error))
+      }
+      progress.advance()
+    }
+    progress.finish()
+
+    if let binder = options.binder {
+      do throws(CLIError) {
+        let made = try makeBinder(jobs, failed: unrendered, resources: resources)
+        try delivery.deliver(made, to: .file(path: binder, replace: options.force))
+        manifest.binder = .init(
+          index: jobs.count, file: binder, patientID: nil, document: "binder",
+          pages: made.pdf.pageCount, sha256: SHA256.hex(made.pdf.bytes))
+      } catch {
+        failures.append(Failure(index: jobs.count, what: "binder", error: error))
+      }
+    }
+    var manifestPath: String?
+    if let folder = options.folder {
+      let path = folder + "/manifest.json"
+      do throws(AtomicFile.Failure) {
+        let text = manifest.json(now: settings.now, today: settings.today)
+        try AtomicFile.write(Array(text.utf8), to: path, replace: true)
+        manifestPath = path
+      } catch {
+        failures.append(
+          Failure(
+            index: jobs.count + 1, what: "manifest",
+            error: CLIError(error.message, code: error.code)))
+      }
+    }
+    report(
+      documents: jobs.count, patients: patients.count, failures: failures,
+      seconds: progress.elapsed, manifest: manifestPath)
+    failures.sort { $0.index < $1.index }
+    return failures.first?.error.code ?? .success
+  }
+
+  private func choosePatients(_ all: [Patient]) throws(CLIError) -> [Patient] {
+    if options.all { return all }
+    var chosen: [Patient] = []
+    for query in options.queries {
+      let patient = try MedsCommand.choose(query, from: all)
+      if !chosen.contains(where: { $0.id == patient.id }) { chosen.append(patient) }
+    }
+    return chosen
+  }
+
+  /// The binder is drawn here, after the workers, from the same descriptions: one renderer.
+  /// Documents that could not be rendered (`failed`) are left out.
+  private func makeBinder(_ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources)
+    throws(CLIError) -> MadeDocument
+  {
+    let maker = try DocumentMaker(resources)
+    var sections: [BinderSection] = []
+    var lastPatient: String?
+    for job in jobs where !failed.contains(job.index) {
+      let (document, template, _) = try maker.describe(
+        job.kind, patient: job.patient, today: settings.today, now: settings.now,
+        informationAsOf: job.informationAsOf)
+      let item = BinderDocument(title: job.kind.binderTitle, document: document, template: template)
+      if lastPatient == job.patient.id {
+        sections[sections.count - 1].documents.append(item)
+      } else {
+        sections.append(BinderSection(title: job.patient.fullName, documents: [item]))
+        lastPatient = job.patient.id
+      }
+    }
+    let binder = try maker.renderBinder(sections, now: settings.now)
+    return MadeDocument(
+      documentName: "binder", patientID: nil, pdf: binder.pdf,
+      contentVersion: "drug classes \(resources.drugClasses.contentVersion)")
+  }
+
+  private func report(
+    documents: Int, patients: Int, failures: [Failure], seconds: Double, manifest: String?
+  ) {
+    for failure in failures.sorted(by: { $0.index < $1.index }) {
+      context.message("\(failure.what): \(failure.error.message)")
+    }
+    var line =
+      "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
+      + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
+      + "\(failures.count) failed"
+    if !failures.isEmpty {
+      line +=
+        " (" + failures.sorted { $0.index < $1.index }.map(\.what).joined(separator: ", ") + ")"
+    }
+    if let manifest { line += "; manifest \(manifest)" }
+    if let binder = options.binder, !failures.contains(where: { $0.what == "binder" }) {
+      line += "; binder \(binder)"
+    }
+    context.standardError(Array((line + "\n").utf8))
+  }
+
+  /// Creates the output folder 0700 when missing (its parent must exist).
+  static func makeFolder(_ path: String) throws(CLIError) {
+    var status = stat()
+    if stat(path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFDIR else {
+        throw CLIError("--out \(path) is not a folder; choose a folder", code: .cannotCreate)
+      }
+      return
+    }
+    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
+      let reason = String(cString: strerror(errno))
+      throw CLIError(
+        "cannot create the folder \(path): \(reason); create its parent or choose another",
+        code: .cannotCreate)
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import RuaCLI
+import RuaCore
+import Testing
+
+@testable import RuaStore
+
+@Suite("batch command")
+struct BatchCommandTests {
+  static let now = "2026-11-29T12:00:00Z"
+  static let kinds = ["er-sheet", "medication-list", "fall-guide"]
+
+  /// A store holding the bundled fictional sample circle.
+  private func sandbox() -> CLISandbox {
+    let box = CLISandbox()
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    let sample = URL(fileURLWithPath: MedsCommandTests.templates).deletingLastPathComponent()
+      .appendingPathComponent("samples/care-circle.json").path
+    #expect(box.run(["import", sample] + box.storeFlags).code == .success)
+    return box
+  }
+
+  private func batch(_ box: CLISandbox, _ extra: [String]) -> CLIResult {
+    box.run(
+      ["batch", "--now", Self.now, "--templates", MedsCommandTests.templates] + extra
+        + box.storeFlags)
+  }
+
+  private func patientIDs(_ box: CLISandbox) throws -> [String] {
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    return try store.loadCareCircle().patients.map(\.id)
+  }
+
+  private func manifest(_ path: String) throws -> [JSON] {
+    let json = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
+    return try #require(json["documents"]?.arrayValue)
+  }
+
+  @Test func everyDocumentForEveryPatientMatchesManifestAndLog() throws {
+    let box = sandbox()
+    let result = batch(box, ["--all", "--out", "docs", "--jobs", "2"])
+    #expect(result.code == .success, "\(result.stderr)")
+    let ids = try patientIDs(box)
+    #expect(ids.count == 3)
+    let documents = try manifest(box.file("docs/manifest.json"))
+    #expect(documents.count == ids.count * 3)
+    let expectedFiles = ids.flatMap { id in Self.kinds.map { "\(id)-\($0).pdf" } }
+    #expect(documents.compactMap { $0["file"]?.stringValue } == expectedFiles)
+    #expect(result.stderr.contains("batch: 9 documents for 3 patients"))
+    #expect(box.mode(box.file("docs")) == 0o700)
+
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let rows = try store.accessLog()
+    for entry in documents {
+      let file = try #require(entry["file"]?.stringValue)
+      let digest = box.hash(box.file("docs/" + file))
+      #expect(entry["sha256"]?.stringValue == digest)
+      #expect(box.mode(box.file("docs/" + file)) == 0o600)
+      let mine = rows.filter { $0.entry.destination == box.file("docs/" + file) }
+      #expect(mine.map(\.entry.outcome) == ["intent", AccessOutcome.completed], "\(file)")
+      #expect(mine.allSatisfy { $0.entry.sha256 == digest })
+      #expect(mine.last?.entry.intentID == mine.first?.id)
+      #expect(mine.first?.entry.patientID == entry["patient"]?.stringValue)
+    }
+    #expect(try store.verifyAccessLog() == nil)
+  }
+
+  @Test func parallelOutputIsByteIdenticalToOneWorker() throws {
+    let box = sandbox()
+    #expect(batch(box, ["--all", "--out", "one", "--jobs", "1"]).code == .success)
+    #expect(batch(box, ["--all", "--out", "four", "--jobs", "4"]).code == .success)
+    let one = try Data(contentsOf: URL(fileURLWithPath: box.file("one/manifest.json")))
+    let four = try Data(contentsOf: URL(fileURLWithPath: box.file("four/manifest.json")))
+    #expect(one == four)
+    for entry in try manifest(box.file("one/manifest.json")) {
+      let file = try #require(entry["file"]?.stringValue)
+      #expect(box.hash(box.file("one/" + file)) == box.hash(box.file("four/" + file)))
+    }
+  }
+
+  @Test func binderHoldsEveryPageWithBookmarksPerPatientAndDocument() throws {
+    let box = sandbox()
+    let result = batch(box, ["--all", "--out", "docs", "--binder", "binder.pdf"])
+    #expect(result.code == .success, "\(result.stderr)")
+    let documents = try manifest(box.file("docs/manifest.json"))
+    let pages = documents.compactMap { $0["pages"]?.intValue }.reduce(0, +)
+    let info = try Tool.run("pdfinfo", [box.file("binder.pdf")])
+    #expect(info.contains(try #require(Self.pagesLine(pages))), "\(info)")
+    let xml = try Tool.run("pdftohtml", ["-xml", "-i", "-stdout", box.file("binder.pdf")])
+    let items = xml.components(separatedBy: "<item ").count - 1
+    #expect(items == 3 + 9)
+    #expect(xml.contains(">ER sheet</item>"))
+    #expect(xml.contains(">Fall guide</item>"))
+
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let binderRows = try store.accessLog().filter { $0.entry.document == "binder" }
+    #expect(binderRows.map(\.entry.outcome) == ["intent", AccessOutcome.completed])
+    #expect(binderRows.allSatisfy { $0.entry.patientID == nil && $0.entry.pages == pages })
+    #expect(binderRows.last?.entry.sha256 == box.hash(box.file("binder.pdf")))
+  }
+
+  static func pagesLine(_ pages: Int) -> String? { "Pages:" + "           \(pages)" }
+
+  @Test func existingFileFailsThatDocumentOnly() throws {
+    let box = sandbox()
+    let ids = try patientIDs(box)
+    let blocked = "\(ids[0])-er-sheet.pdf"
+    box.write("docs/" + blocked, "keep me")
+    let result = batch(box, ["--all", "--out", "docs"])
+    #expect(result.code.rawValue == 73)
+    #expect(result.stderr.contains("1 failed"))
+    #expect(result.stderr.contains("\(ids[0]) er-sheet"))
+    #expect(try String(contentsOfFile: box.file("docs/" + blocked), encoding: .utf8) == "keep me")
+    let documents = try manifest(box.file("docs/manifest.json"))
+    #expect(documents.count == 8)
+    #expect(FileManager.default.fileExists(atPath: box.file("docs/\(ids[2])-fall-guide.pdf")))
+
+    let forced = batch(box, ["--all", "--out", "docs", "--force", "--docs", "er"])
+    #expect(forced.code == .success, "\(forced.stderr)")
+    #expect(try manifest(box.file("docs/manifest.json")).count == 3)
+    #expect(box.hash(box.file("docs/" + blocked)) != SHA256.hex(Array("keep me".utf8)))
+  }
+
+  @Test(arguments: [
+    ["--all", "--out", "d", "--docs", "er,er"],
+    ["--all", "--out", "d", "--docs", "xray"],
+    ["--all", "--out", "d", "--jobs", "0"],
+    ["--all", "--out", "d", "--jobs", "many"],
+    ["--all"],
+    ["--out", "d"],
+  ])
+  func badArgumentsAreUsageErrors(_ extra: [String]) {
+    let box = CLISandbox()
+    let result = batch(box, extra)
+    #expect(result.code == .usage, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: box.file("d")))
+  }
+
+  @Test func namedPatientsOnlyAndChosenDocuments() throws {
+    let box = sandbox()
+    let ids = try patientIDs(box)
+    let result = batch(box, [ids[1], "--docs", "meds,er", "--out", "docs"])
+    #expect(result.code == .success, "\(result.stderr)")
+    let files = try manifest(box.file("docs/manifest.json")).compactMap { $0["file"]?.stringValue }
+    #expect(files == ["\(ids[1])-medication-list.pdf", "\(ids[1])-er-sheet.pdf"])
+  }
+}
+
+/// Runs a poppler-utils tool and returns its standard output.
+enum Tool {
+  static func run(_ name: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+@Suite("bench command")
+struct BenchCommandTests {
+  @Test func smallRunReportsThroughputSizesAndTheFloor() {
+    let box = CLISandbox()
+    let result = box.run(
+      [
+        "bench", "--sizes", "4", "--runs", "0", "--jobs", "2", "--templates",
+        MedsCommandTests.templates,
+      ],
+      environment: ["HOME": box.path + "/home", "TMPDIR": box.path])
+    #expect(result.code == .success, "\(result.stderr)")
+    #expect(result.stdout.contains("N = 4 patients"))
+    #expect(result.stdout.contains("ER sheets, 2 workers:"))
+    #expect(result.stdout.contains("median PDF size, fall-guide:"))
+    #expect(result.stdout.contains("FLOOR (bare Pango/Cairo"))
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []
+    #expect(!left.contains { $0.hasPrefix("rua-bench-") })
+  }
+
+  @Test func badSizesAreRefused() {
+    let box = CLISandbox()
+    #expect(box.run(["bench", "--sizes", "0"]).code == .usage)
+    #expect(box.run(["bench", "--jobs", "x"]).code == .usage)
+  }
+}
+
+@Suite("batch progress")
+struct BatchProgressTests {
+  @Test func terminalGetsARedrawnProgressLineThenTheSummary() throws {
+    let box = CLISandbox()
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    box.write("circle.json", SampleFile.text)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    let captured = Captured()
+    let context = Context(
+      environment: ["HOME": box.path + "/home"], now: box.now, localToday: box.today,
+      standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
+      standardErrorIsTerminal: true, workingDirectory: box.path)
+    let code = RuaPaper.run(
+      [
+        "batch", "--all", "--docs", "er", "--out", "docs", "--templates",
+        MedsCommandTests.templates,
+      ]
+        + box.storeFlags, context)
+    #expect(code == .success, "\(captured.stderr)")
+    #expect(captured.stderr.contains("\rbatch: 2/2 documents"))
+    #expect(captured.stderr.contains("ETA"))
+    #expect(captured.stderr.contains("batch: 2 documents for 2 patients"))
+  }
+}
