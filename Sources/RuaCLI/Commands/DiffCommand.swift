@@ -44,20 +44,9 @@ struct DiffCommand: Command {
     guard format == "text" || format == "json" else {
       throw CLIError("--format must be text or json, not '\(format)'", code: error)
     }
-    var options = DiffOptions(dpi: try VisualSupport.dpi(arguments.value("dpi"), code: error))
-    options.tolerance =
-      try VisualSupport.integer(
-        arguments.value("tolerance"), option: "tolerance", range: 0...255, code: error) ?? 0
-    options.maxDiffPixels =
-      try VisualSupport.integer(
-        arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int.max,
-        code: error) ?? 0
+    var options = try VisualSupport.diffOptions(
+      arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), code: error), code: error)
     options.compareText = arguments.flag("text")
-    for text in arguments.all("mask") {
-      do { options.masks.append(try Mask(parsing: text)) } catch {
-        throw CLIError(error.message, code: .diffError)
-      }
-    }
     VisualSupport.keepLargeBuffers()
     let a = try open(fileA, context)
     let b = try open(fileB, context)

@@ -72,6 +72,27 @@ enum VisualSupport {
     }
   }
 
+  /// `--tolerance`, `--max-diff-pixels` and `--mask` as diff options at `dpi`; a bad value is
+  /// refused with `code`.
+  static func diffOptions(_ arguments: ParsedArguments, dpi: Double, code: ExitCode)
+    throws(CLIError) -> DiffOptions
+  {
+    var options = DiffOptions(dpi: dpi)
+    options.tolerance =
+      try integer(arguments.value("tolerance"), option: "tolerance", range: 0...255, code: code)
+      ?? 0
+    options.maxDiffPixels =
+      try integer(
+        arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int.max,
+        code: code) ?? 0
+    for text in arguments.all("mask") {
+      do { options.masks.append(try Mask(parsing: text)) } catch {
+        throw CLIError(error.message, code: code)
+      }
+    }
+    return options
+  }
+
   /// Writes `bytes` to `path` whole or not at all (AtomicFile), mode 0600: a rendered page may
   /// show health data. Returns the problem, or nil when written.
   static func writeFile(_ bytes: [UInt8], to path: String) -> String? {

@@ -134,20 +134,7 @@ struct SnapshotPlan {
           code: error)
       }
     }
-    var options = DiffOptions(dpi: dpi)
-    options.tolerance =
-      try VisualSupport.integer(
-        arguments.value("tolerance"), option: "tolerance", range: 0...255, code: error) ?? 0
-    options.maxDiffPixels =
-      try VisualSupport.integer(
-        arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int.max,
-        code: error) ?? 0
-    for text in arguments.all("mask") {
-      do { options.masks.append(try Mask(parsing: text)) } catch {
-        throw CLIError(error.message, code: self.error)
-      }
-    }
-    return options
+    return try VisualSupport.diffOptions(arguments, dpi: dpi, code: error)
   }
 
   private static func languages(_ text: String) throws(CLIError) -> [String] {
