@@ -33,6 +33,9 @@ final class FontMap {
     pango_cairo_context_set_resolution(context, 72)
     pango_context_set_round_glyph_positions(context, 0)
     pango_context_set_language(context, pango_language_from_string(language))
+    // A strong left-to-right base: the default weak direction lets the first letter of a
+    // paragraph decide, so a line starting with an Arabic name would be reversed.
+    pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
     let options = cairo_font_options_create()
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)

@@ -46,6 +46,10 @@ final class TextLayout {
     pango_layout_set_text(layout, joined, Int32(joined.utf8.count))
     pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+    // The documents are written left to right (en, es): the paragraph direction comes from the
+    // context (strong LTR), not from the first letter, so a line that starts with an Arabic or
+    // Hebrew name keeps its fields in order. Right-to-left names still read right to left.
+    pango_layout_set_auto_dir(layout, 0)
     pango_layout_set_alignment(layout, Self.alignment(base.align))
     let attributes = pango_attr_list_new()
     defer { pango_attr_list_unref(attributes) }
