@@ -6,13 +6,28 @@ struct RecordReader {
 
   /// All patients in position order, or only the one with `externalID`.
   func patients(externalID: String? = nil) throws(StoreError) -> [Record] {
+    var patients: [Record] = []
+    try eachPatient(externalID: externalID) { (record) throws(StoreError) in
+      patients.append(record)
+    }
+    return patients
+  }
+
+  /// Hands over one patient at a time, children loaded, so a caller that converts each record
+  /// and lets it go never holds the whole circle as records.
+  func eachPatient(
+    externalID: String? = nil, _ body: (Record) throws(StoreError) -> Void
+  ) throws(StoreError) {
     let sql =
       externalID == nil
       ? "SELECT * FROM patients ORDER BY position, external_id"
       : "SELECT * FROM patients WHERE external_id = ?"
-    var patients = try rows("patients", sql, externalID.map { [.text($0)] } ?? [])
-    for index in patients.indices { try loadChildren(&patients[index]) }
-    return patients
+    try rows("patients", sql, externalID.map { [.text($0)] } ?? []) {
+      (record) throws(StoreError) in
+      var record = record
+      try loadChildren(&record)
+      try body(record)
+    }
   }
 
   private func loadChildren(_ record: inout Record) throws(StoreError) {
@@ -29,14 +44,23 @@ struct RecordReader {
   private func rows(_ table: String, _ sql: String, _ values: [SQLValue]) throws(StoreError)
     -> [Record]
   {
+    var out: [Record] = []
+    try rows(table, sql, values) { (record) throws(StoreError) in out.append(record) }
+    return out
+  }
+
+  private func rows(
+    _ table: String, _ sql: String, _ values: [SQLValue],
+    _ body: (Record) throws(StoreError) -> Void
+  ) throws(StoreError) {
     let statement = try connection.prepare(sql)
     try statement.bind(values)
     let count = sqlite3_column_count(statement.handle)
-    var out: [Record] = []
+    let names = (0..<count).map { String(cString: sqlite3_column_name(statement.handle, $0)) }
     while try statement.step() {
       var record = Record(table: table, fields: [])
       for column in 0..<count {
-        let name = String(cString: sqlite3_column_name(statement.handle, column))
+        let name = names[Int(column)]
         let value = try statement.value(column)
         switch name {
         case "id": record.storeID = value.textValue
@@ -46,8 +70,7 @@ struct RecordReader {
         default: record.fields.append((name, value))
         }
       }
-      out.append(record)
+      try body(record)
     }
-    return out
   }
 }

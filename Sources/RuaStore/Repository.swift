@@ -79,7 +79,7 @@ extension Store {
   public func loadCareCircle() throws(StoreError) -> CareCircle {
     try connection.transaction(immediate: false) { () throws(StoreError) in
       var circle = CareCircle()
-      for record in try RecordReader(connection: connection).patients() {
+      try RecordReader(connection: connection).eachPatient { (record) throws(StoreError) in
         circle.patients.append(try RecordModel.patient(record))
       }
       if let text = try circleValue("extensions") {
