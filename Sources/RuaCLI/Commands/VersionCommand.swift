@@ -1,3 +1,7 @@
+import RuaRender
+import RuaStore
+import RuaVisual
+
 struct VersionCommand: Command {
   let name = "version"
   let summary = "print the version of rua-paper and of the libraries it uses"
@@ -6,7 +10,13 @@ struct VersionCommand: Command {
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .usage("version takes no arguments") }
+    let store = Store.libraryVersions()
     context.print(ToolVersion.full)
+    context.print("SQLCipher  " + (store.sqlcipher ?? "none (plain SQLite: refused)"))
+    context.print("SQLite     " + store.sqlite)
+    context.print("cairo      " + LayoutLibraries.cairo)
+    context.print("pango      " + LayoutLibraries.pango)
+    context.print("poppler    " + PopplerLibrary.version)
     return .success
   }
 }

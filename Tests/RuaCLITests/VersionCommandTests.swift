@@ -1,0 +1,17 @@
+import RuaCLI
+import Testing
+
+@Suite("version command")
+struct VersionCommandTests {
+  @Test func namesTheToolAndTheLibrariesItRunsWith() {
+    let result = CLISandbox().run(["version"])
+    #expect(result.code == .success)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.first == ToolVersion.full)
+    #expect(lines.contains { $0.hasPrefix("SQLCipher  4.") })
+    #expect(lines.contains { $0.hasPrefix("cairo      1.") })
+    #expect(lines.contains { $0.hasPrefix("pango      1.") })
+    #expect(lines.contains { $0.hasPrefix("poppler    ") })
+    #expect(CLISandbox().run(["version", "extra"]).code == .usage)
+  }
+}
