@@ -43,20 +43,12 @@ struct ShareCommand: Command {
         throw .usage("--name must be a plain file name without '/', such as er-sheet.pdf")
       }
     }
-    let settings = try DocumentSettings.read(arguments, context)
-    let fileName =
-      arguments.value("name")
-      ?? Self.freeName(in: folder, base: "\(kind.documentName)-\(settings.today.iso)")
-    let resources = try settings.resources(for: [kind])
-    let store = try DocumentStore.open(arguments, context)
-    let patient = try DocumentStore.patient(query, in: store)
-    let asOf = try DocumentStore.informationAsOf(patient, in: store)
-    let made = try DocumentMaker(resources).make(
-      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
-    try Delivery(store: store, context: context).deliver(
-      made, to: .share(folder: folder, name: fileName))
-    context.message("shared \(folder)/\(fileName)")
-    return .success
+    let chosen = arguments.value("name")
+    return try DocumentRun.run(kind, query: query, arguments, context) { settings in
+      let name =
+        chosen ?? Self.freeName(in: folder, base: "\(kind.documentName)-\(settings.today.iso)")
+      return [.share(folder: folder, name: name)]
+    }
   }
 
   /// `base.pdf`, else `base-2.pdf`, `base-3.pdf`, … — the first name not taken.

@@ -44,6 +44,14 @@ enum DocumentRun {
     _ kind: DocumentKind, query: String, destinations: [Destination],
     _ arguments: ParsedArguments, _ context: Context
   ) throws(CLIError) -> ExitCode {
+    try run(kind, query: query, arguments, context) { _ in destinations }
+  }
+
+  /// The same, with destinations that depend on the settings (a share name carries the date).
+  static func run(
+    _ kind: DocumentKind, query: String, _ arguments: ParsedArguments, _ context: Context,
+    destinations: (DocumentSettings) -> [Destination]
+  ) throws(CLIError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
     let resources = try settings.resources(for: [kind])
     let store = try DocumentStore.open(arguments, context)
@@ -53,11 +61,16 @@ enum DocumentRun {
     let made = try DocumentMaker(resources).make(
       kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
     let delivery = Delivery(store: store, context: context)
-    for destination in destinations {
+    for destination in destinations(settings) {
       try delivery.deliver(made, to: destination)
-      if case .file(let path, _) = destination {
+      switch destination {
+      case .file(let path, _):
         context.message(
           "wrote \(path) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))")
+      case .share(let folder, let name):
+        context.message("shared \(folder)/\(name)")
+      case .standardOutput, .printer:
+        break
       }
     }
     return .success
