@@ -9,6 +9,12 @@ public struct Context: Sendable {
   public var standardOutput: @Sendable ([UInt8]) -> Void
   public var standardError: @Sendable ([UInt8]) -> Void
   public var standardErrorIsTerminal: Bool
+  /// True when standard output is a terminal (a PDF is never written there).
+  public var standardOutputIsTerminal: Bool
+  /// Why a write to standard output failed (EPIPE, ENOSPC on /dev/full …), or nil while every
+  /// byte has arrived. Checked before a delivery to stdout is logged as completed and before
+  /// the command exits.
+  public var standardOutputFailure: @Sendable () -> String?
   /// The folder relative paths are resolved against.
   public var workingDirectory: String
 
@@ -16,7 +22,8 @@ public struct Context: Sendable {
     environment: [String: String], now: Int64, localToday: String,
     standardOutput: @escaping @Sendable ([UInt8]) -> Void,
     standardError: @escaping @Sendable ([UInt8]) -> Void,
-    standardErrorIsTerminal: Bool = false, workingDirectory: String
+    standardErrorIsTerminal: Bool = false, standardOutputIsTerminal: Bool = false,
+    standardOutputFailure: @escaping @Sendable () -> String? = { nil }, workingDirectory: String
   ) {
     self.environment = environment
     self.now = now
@@ -24,6 +31,8 @@ public struct Context: Sendable {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardOutputFailure = standardOutputFailure
     self.workingDirectory = workingDirectory
   }
 

@@ -1,5 +1,7 @@
 import CLinux
 import Glibc
+import RuaFiles
+import Synchronization
 
 /// The real process: its clock, environment, streams and hardening. Only `main` calls this.
 public enum Process {
@@ -28,30 +30,27 @@ public enum Process {
     let today =
       pad(Int(local.tm_year) + 1900, 4) + "-" + pad(Int(local.tm_mon) + 1, 2) + "-"
       + pad(Int(local.tm_mday), 2)
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let cwd =
-      getcwd(&buffer, buffer.count) != nil
-      ? String(
-        decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : "."
+    let cwd = Files.workingDirectory()
     return Context(
       environment: environment, now: Int64(seconds), localToday: today,
       standardOutput: { writeAll(STDOUT_FILENO, $0) },
       standardError: { writeAll(STDERR_FILENO, $0) },
-      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1, workingDirectory: cwd)
+      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+      standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      standardOutputFailure: { outputFailure.withLock { $0?.reason } }, workingDirectory: cwd)
   }
 
   public static func exit(_ code: ExitCode) -> Never { Glibc.exit(code.rawValue) }
 
+  /// The first failed write to standard output; later writes are skipped.
+  private static let outputFailure = Mutex<FileError?>(nil)
+
+  /// Writes to a standard stream. A failure on stdout is remembered so the command ends with
+  /// exit 74 and a delivery to stdout is logged as failed; stderr failures have nowhere to go.
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
+    if fd == STDOUT_FILENO, outputFailure.withLock({ $0 != nil }) { return }
+    do { try FileDescriptor.writeAll(fd, bytes, path: "stdout") } catch {
+      if fd == STDOUT_FILENO { outputFailure.withLock { $0 = $0 ?? error } }
     }
   }
 

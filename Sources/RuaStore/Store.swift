@@ -1,3 +1,5 @@
+import RuaFiles
+
 /// An open, keyed, checked and migrated rua-paper store. Not Sendable (it owns a connection).
 public final class Store {
   let connection: Connection
@@ -18,11 +20,12 @@ public final class Store {
         .alreadyExists, "\(path) already exists; rua-paper init never overwrites a store or a key",
         advice: "use the existing store, or pass --db and --key-file with new paths")
     }
-    try Files.makeDirectories(Files.parent(location.database))
+    try storeIO { () throws(FileError) in try Files.makeDirectories(Files.parent(location.database))
+    }
     let key = try KeyFile.create(location.keyFile)
     var createdDatabase = false
     do throws(StoreError) {
-      try Files.createExclusive(location.database, [])
+      try storeIO { () throws(FileError) in try Files.createExclusive(location.database, []) }
       createdDatabase = true
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)

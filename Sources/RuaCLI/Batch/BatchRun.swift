@@ -78,15 +78,12 @@ struct BatchRun {
     var manifestPath: String?
     if let folder = options.folder {
       let path = folder + "/manifest.json"
-      do throws(AtomicFile.Failure) {
+      do throws(CLIError) {
         let text = manifest.json(now: settings.now, today: settings.today)
-        try AtomicFile.write(Array(text.utf8), to: path, replace: true)
+        try OutputFile.write(Array(text.utf8), to: path, replace: true)
         manifestPath = path
       } catch {
-        failures.append(
-          Failure(
-            index: jobs.count + 1, what: "manifest",
-            error: CLIError(error.message, code: error.code)))
+        failures.append(Failure(index: jobs.count + 1, what: "manifest", error: error))
       }
     }
     report(
@@ -100,8 +97,12 @@ struct BatchRun {
     if options.all { return all }
     var chosen: [Patient] = []
     for query in options.queries {
-      let patient = try MedsCommand.choose(query, from: all)
-      if !chosen.contains(where: { $0.id == patient.id }) { chosen.append(patient) }
+      let name = try PatientPicker.choose(query, from: all.map(PatientName.init))
+      if !chosen.contains(where: { $0.id == name.id }),
+        let patient = all.first(where: { $0.id == name.id })
+      {
+        chosen.append(patient)
+      }
     }
     return chosen
   }

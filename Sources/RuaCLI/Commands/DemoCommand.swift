@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaStore
 
 struct DemoCommand: Command {

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaFiles
 import RuaStore
 
 struct ImportCommand: Command {
@@ -40,9 +41,8 @@ enum CareCircleInput {
       throw .usage("import reads a file, not standard input; save it first")
     }
     do { bytes = try Files.read(context.absolute(file)) } catch {
-      let code: ExitCode =
-        error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
-      throw CLIError("\(file): cannot be read (\(error.libraryMessage ?? "error"))", code: code)
+      let code: ExitCode = error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
+      throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
     }
     guard let today = CivilDate(iso: context.localToday) else {
       throw CLIError("the local date '\(context.localToday)' is not a date", code: .software)

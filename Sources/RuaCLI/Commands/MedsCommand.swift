@@ -48,31 +48,12 @@ struct MedsCommand: Command {
       TemplatesLocation.resolve(arguments.value("templates"), context))
 
     let store = try StoreAccess.open(arguments, context)
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
-    }
-    let patient = try Self.choose(query, from: patients)
+    let patient = try PatientPicker.patient(query, in: store)
     if format == "json" {
       context.write(JSONWriter.write(MedsReport.json(patient: patient, table: table, today: today)))
     } else {
       context.write(MedsReport.text(patient: patient, table: table, today: today))
     }
     return .success
-  }
-
-  /// The patient `query` names, or a refusal that lists the matches when there are several.
-  static func choose(_ query: String, from patients: [Patient]) throws(CLIError) -> Patient {
-    switch PatientSelector.select(query, from: patients) {
-    case .found(let patient):
-      return patient
-    case .notFound:
-      throw CLIError(
-        "no patient with the id or name '\(query)'; run 'rua-paper patients' for the list",
-        code: .usage)
-    case .ambiguous(let matches):
-      let list = matches.map { "  \($0.id)  \($0.fullName)" }.joined(separator: "\n")
-      throw CLIError(
-        "'\(query)' matches \(matches.count) patients; name one by id:\n" + list, code: .usage)
-    }
   }
 }

@@ -18,6 +18,11 @@ enum DocumentOutput {
     var destinations: [Destination] = []
     if let output = arguments.value("output") {
       if output == "-" {
+        guard !context.standardOutputIsTerminal else {
+          throw .usage(
+            "refusing to write a PDF to the terminal; redirect it (-o - > file.pdf, | lp) or "
+              + "use -o FILE")
+        }
         destinations.append(.standardOutput)
       } else {
         guard !output.isEmpty, !output.hasSuffix("/") else {

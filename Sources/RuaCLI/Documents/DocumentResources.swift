@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaFiles
 
 /// Everything a document is built from besides the patient: templates, labels, the drug-class
 /// table and the fall-guide content, read once from the templates folder and checked.
@@ -43,7 +44,7 @@ struct DocumentResources: Sendable {
         throw CLIError("\(location.shown)/\(relative): \(first)", code: .dataError)
       }
     }
-    guard TemplatesLocation.isRegularFile(location.root + "/fonts.conf") else {
+    guard Files.isRegularFile(location.root + "/fonts.conf") else {
       throw CLIError(
         "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
         code: .noInput)

@@ -89,10 +89,7 @@ enum DocumentStore {
   }
 
   static func patient(_ query: String, in store: Store) throws(CLIError) -> Patient {
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
-    }
-    return try MedsCommand.choose(query, from: patients)
+    try PatientPicker.patient(query, in: store)
   }
 
   static func informationAsOf(_ patient: Patient, in store: Store) throws(CLIError) -> Instant? {

@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaVisual
 
 /// What to do with each golden snapshot (the modes of swift-snapshot-testing).
@@ -178,7 +179,7 @@ struct SnapshotPlan {
 
   /// `.build/snapshot-artifacts` inside a package checkout, else a folder under /tmp.
   private static func defaultArtifacts(_ context: Context) -> String {
-    if TemplatesLocation.isDirectory(context.absolute(".build")) {
+    if Files.isDirectory(context.absolute(".build")) {
       return ".build/snapshot-artifacts"
     }
     let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
