@@ -1,11 +1,14 @@
+import RuaCore
+
 /// Everything a command may read from or write to the outside world, injected so the whole
 /// command line runs in-process in tests.
 public struct Context: Sendable {
   public var environment: [String: String]
-  /// Seconds since the Unix epoch, read once per invocation.
-  public var now: Int64
-  /// The local calendar date for `now`, as YYYY-MM-DD, read once per invocation.
-  public var localToday: String
+  /// The moment the command started, read once per invocation.
+  public var now: Instant
+  /// The local calendar date of `now` (the time zone is read once, here), which runways and
+  /// ages are counted from unless a command is told another date.
+  public var today: CivilDate
   public var standardOutput: @Sendable ([UInt8]) -> Void
   public var standardError: @Sendable ([UInt8]) -> Void
   public var standardErrorIsTerminal: Bool
@@ -19,7 +22,7 @@ public struct Context: Sendable {
   public var workingDirectory: String
 
   public init(
-    environment: [String: String], now: Int64, localToday: String,
+    environment: [String: String], now: Instant, today: CivilDate,
     standardOutput: @escaping @Sendable ([UInt8]) -> Void,
     standardError: @escaping @Sendable ([UInt8]) -> Void,
     standardErrorIsTerminal: Bool = false, standardOutputIsTerminal: Bool = false,
@@ -27,7 +30,7 @@ public struct Context: Sendable {
   ) {
     self.environment = environment
     self.now = now
-    self.localToday = localToday
+    self.today = today
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardErrorIsTerminal = standardErrorIsTerminal

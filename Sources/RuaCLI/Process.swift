@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import RuaCore
 import RuaFiles
 import Synchronization
 
@@ -27,12 +28,12 @@ public enum Process {
     var seconds = time(nil)
     var local = tm()
     localtime_r(&seconds, &local)
-    let today =
-      pad(Int(local.tm_year) + 1900, 4) + "-" + pad(Int(local.tm_mon) + 1, 2) + "-"
-      + pad(Int(local.tm_mday), 2)
+    let today = CivilDate(
+      year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
     let cwd = Files.workingDirectory()
     return Context(
-      environment: environment, now: Int64(seconds), localToday: today,
+      environment: environment, now: Instant(secondsSinceEpoch: Int64(seconds)),
+      today: today ?? Instant(secondsSinceEpoch: Int64(seconds)).utcDate,
       standardOutput: { writeAll(STDOUT_FILENO, $0) },
       standardError: { writeAll(STDERR_FILENO, $0) },
       standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -54,8 +55,4 @@ public enum Process {
     }
   }
 
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaRender
 import RuaStore
 

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaFiles
 import RuaRender
 import RuaStore

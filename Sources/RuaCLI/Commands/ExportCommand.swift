@@ -32,7 +32,7 @@ struct ExportCommand: Command {
     }
     let store = try StoreAccess.open(arguments, context)
     var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
-    circle.exportedAt = UTCTime.format(context.now)
+    circle.exportedAt = context.now.rfc3339
     let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
     let parcel = Parcel(
       bytes: bytes, patientID: nil, document: "care-circle", pages: nil, contentVersion: nil)

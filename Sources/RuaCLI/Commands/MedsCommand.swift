@@ -1,4 +1,5 @@
 import RuaCore
+import RuaDocuments
 import RuaStore
 
 struct MedsCommand: Command {
@@ -40,10 +41,7 @@ struct MedsCommand: Command {
     guard format == "text" || format == "json" else {
       throw .usage("--format must be text or json, not '\(format)'")
     }
-    let todayText = arguments.value("today") ?? context.localToday
-    guard let today = CivilDate(iso: todayText) else {
-      throw .usage("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")
-    }
+    let today = try DocumentClock.read(arguments, context).today
     let table = try DocumentResources.drugTable(
       TemplatesLocation.resolve(arguments.value("templates"), context))
 

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaFiles
 
 /// `rua-paper share PATIENT er|meds|falls --to DIR`: a logged export to a share folder.

@@ -1,4 +1,5 @@
 import Glibc
+import RuaCore
 import RuaPrint
 import RuaRender
 import RuaStore
@@ -167,7 +168,7 @@ struct Delivery {
   }
 
   private func record(_ entry: AccessEntry) throws(CLIError) -> AccessRecord {
-    do { return try store.appendAccess(entry, now: context.now) } catch {
+    do { return try store.appendAccess(entry, now: context.now.secondsSinceEpoch) } catch {
       throw CLIError(
         "cannot record the delivery in the access log, so nothing was delivered: "
           + error.description, code: StoreAccess.exitCode(error.kind))

@@ -1,3 +1,4 @@
+import RuaDocuments
 import RuaRender
 
 /// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.

@@ -15,13 +15,17 @@ struct DocumentResources: Sendable {
   /// Absolute path of the pinned fontconfig file.
   let fontsConf: String
 
-  static let languages = ["en", "es"]
+  /// The checked inputs of `DocumentRecipe`.
+  var inputs: DocumentInputs {
+    DocumentInputs(
+      labels: labels, drugClasses: drugClasses, templates: templates, fallContent: fallContent)
+  }
 
   static func load(
     _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper
   ) throws(CLIError) -> DocumentResources {
-    guard languages.contains(language) else {
-      throw .usage("--lang takes en or es, not '\(language)'")
+    guard DocumentKind.languages.contains(language) else {
+      throw .usage(DocumentSettings.languageRefusal(language))
     }
     let labels = try parse("locales/\(language).json", location) {
       (text, file) throws(TemplateError) in

@@ -143,9 +143,10 @@ struct SnapshotPlan {
       var result: [String] = []
       for language in part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       {
-        guard DocumentResources.languages.contains(language) else {
+        guard DocumentKind.languages.contains(language) else {
           throw CLIError(
-            "--lang takes en and es separated by commas, not '\(language)'", code: error)
+            "--lang takes " + DocumentKind.languages.joined(separator: " and ")
+              + " separated by commas, not '\(language)'", code: error)
         }
         guard !result.contains(language) else {
           throw CLIError("--lang lists '\(language)' twice", code: error)
