@@ -31,7 +31,11 @@ enum StoreAccess {
 
   static func open(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Store {
     let location = try location(arguments, context)
-    do { return try Store.open(location) } catch { throw cliError(error) }
+    do {
+      let store = try Store.open(location)
+      for notice in store.notices { context.message(notice) }
+      return store
+    } catch { throw cliError(error) }
   }
 
   /// Runs a store operation, turning its error into a refusal with the right exit code.

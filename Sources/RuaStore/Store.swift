@@ -4,6 +4,8 @@ import RuaFiles
 public final class Store {
   let connection: Connection
   public let location: StoreLocation
+  /// What opening did that the user should hear about (a leftover snapshot settled).
+  public internal(set) var notices: [String] = []
 
   init(connection: Connection, location: StoreLocation) {
     self.connection = connection
@@ -15,6 +17,7 @@ public final class Store {
   public static func create(
     _ location: StoreLocation, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
+    try LibraryCheck.verify()
     for path in [location.database, location.keyFile] where Files.exists(path) {
       throw StoreError(
         .alreadyExists, "\(path) already exists; rua-paper init never overwrites a store or a key",
@@ -46,12 +49,16 @@ public final class Store {
   public static func open(
     _ location: StoreLocation, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
+    try Opening.checkFiles(location)
+    let settled = try LeftoverSnapshot.settle(location)
     let connection = try checkedConnection(location, mode: .readWrite)
     let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
     if version < (migrations.last?.version ?? 0) {
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
-    return Store(connection: connection, location: location)
+    let store = Store(connection: connection, location: location)
+    store.notices = settled.map { [$0] } ?? []
+    return store
   }
 
   /// Files, key, first read and quick_check; the connection is ready for use.
@@ -59,6 +66,7 @@ public final class Store {
     _ location: StoreLocation, mode: Connection.Mode
   ) throws(StoreError) -> Connection {
     try Opening.checkFiles(location)
+    try LibraryCheck.verify()
     let key = try KeyFile.load(location.keyFile)
     let connection: Connection
     do throws(StoreError) {

@@ -198,7 +198,7 @@ struct BatchProgressTests {
     let captured = Captured()
     let context = Context(
       environment: ["HOME": box.path + "/home"], now: Instant(secondsSinceEpoch: box.now),
-      today: CivilDate(iso: box.today)!,
+      today: Instant(secondsSinceEpoch: box.now).utcDate,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       standardErrorIsTerminal: true, workingDirectory: box.path)
     let code = RuaPaper.run(

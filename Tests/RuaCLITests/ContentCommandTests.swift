@@ -127,7 +127,7 @@ private func runContent(_ arguments: [String], environment: [String: String] = [
   let err = Mutex<[UInt8]>([])
   let context = Context(
     environment: environment, now: Instant(secondsSinceEpoch: 1_795_000_000),
-    today: CivilDate(iso: "2026-11-29")!,
+    today: CivilDate(daysSinceEpoch: 20_786),  // 2026-11-29
     standardOutput: { bytes in out.withLock { $0 += bytes } },
     standardError: { bytes in err.withLock { $0 += bytes } }, workingDirectory: "/")
   let code = RuaPaper.run(arguments, context)

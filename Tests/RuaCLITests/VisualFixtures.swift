@@ -175,7 +175,7 @@ struct VisualRun {
     let err = Mutex<[UInt8]>([])
     let context = Context(
       environment: [:], now: Instant(secondsSinceEpoch: 1_700_000_000),
-      today: CivilDate(iso: "2023-11-14")!,
+      today: Instant(secondsSinceEpoch: 1_700_000_000).utcDate,
       standardOutput: { bytes in out.withLock { $0 += bytes } },
       standardError: { bytes in err.withLock { $0 += bytes } },
       workingDirectory: folder.path)

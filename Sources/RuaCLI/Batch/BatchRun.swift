@@ -26,6 +26,7 @@ struct BatchRun {
     var jobs: [BatchJob] = []
     for patient in patients {
       let asOf = try DocumentStore.informationAsOf(patient, in: store)
+      try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
       for kind in options.kinds {
         jobs.append(
           BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))

@@ -63,6 +63,7 @@ enum DocumentRun {
     let store = try DocumentStore.open(arguments, context)
     let patient = try DocumentStore.patient(query, in: store)
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
+    try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)
     let made = try DocumentMaker(resources).make(
       kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)

@@ -104,6 +104,20 @@ enum DocumentStore {
     try PatientPicker.patient(query, in: store)
   }
 
+  /// Refuses (exit 64) a print date that would make the document say something impossible.
+  static func checkPrintDate(
+    _ patient: Patient, informationAsOf: Instant?, _ settings: DocumentSettings
+  ) throws(CLIError) {
+    if let problem = PrintDate.problem(
+      today: settings.today, now: settings.now, dateOfBirth: patient.dateOfBirth,
+      informationAsOf: informationAsOf)
+    {
+      throw .usage(
+        "cannot print for patient \(patient.id): \(problem); check --now, --today, "
+          + "SOURCE_DATE_EPOCH and the system clock")
+    }
+  }
+
   static func informationAsOf(_ patient: Patient, in store: Store) throws(CLIError) -> Instant? {
     try StoreAccess.perform { () throws(StoreError) in
       try store.latestChange(forPatient: patient.id).map { Instant(secondsSinceEpoch: $0) }
