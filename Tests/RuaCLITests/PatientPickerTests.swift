@@ -8,6 +8,8 @@ import Testing
 /// "ambiguous" where `er "Ana Lee"` printed Ana Lee's sheet).
 @Suite("One patient picker for every command")
 struct PatientPickerTests {
+  private let templates = ["--templates", MedsCommandTests.templates]
+
   private func store() -> CLISandbox {
     let box = CLISandbox()
     box.write(
@@ -29,9 +31,9 @@ struct PatientPickerTests {
   @Test(arguments: ["Ana Lee", " ana lee ", "nana", "NANA", "p-lee"])
   func documentsMedsAndLogPickTheSamePatient(query: String) throws {
     let box = store()
-    let sheet = box.run(["er", query, "-o", box.file("er.pdf")] + box.storeFlags)
+    let sheet = box.run(["er", query, "-o", box.file("er.pdf")] + templates + box.storeFlags)
     #expect(sheet.code == .success, "\(sheet.stderr)")
-    let meds = box.run(["meds", query, "--format", "json"] + box.storeFlags)
+    let meds = box.run(["meds", query, "--format", "json"] + templates + box.storeFlags)
     #expect(meds.code == .success, "\(meds.stderr)")
     #expect(meds.stdout.contains("\"p-lee\""))
     let log = box.run(["log", query, "--format", "json"] + box.storeFlags)
@@ -41,7 +43,10 @@ struct PatientPickerTests {
 
   @Test func anAmbiguousPrefixIsRefusedAlikeEverywhere() {
     let box = store()
-    for command in [["er", "ana", "-o", box.file("x.pdf")], ["meds", "ana"], ["log", "ana"]] {
+    for command in [
+      ["er", "ana", "-o", box.file("x.pdf")] + templates, ["meds", "ana"] + templates,
+      ["log", "ana"],
+    ] {
       let result = box.run(command + box.storeFlags)
       #expect(result.code == .usage, "\(command)")
       #expect(result.stderr.contains("matches 2 patients"), "\(command): \(result.stderr)")
