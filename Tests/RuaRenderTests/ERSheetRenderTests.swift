@@ -33,7 +33,7 @@ import Testing
     facts += patient.conditions.map(\.name)
     facts += patient.contacts.flatMap { [$0.name, $0.relation ?? "", $0.phone ?? ""] }
     facts += patient.careTeam.flatMap { [$0.name, $0.organization ?? "", $0.phone ?? ""] }
-    facts += ["Main Street Pharmacy", "(541) 555-0177", "HEALTH-CARE PROXY", "power of attorney"]
+    facts += ["Main Street Pharmacy", "(541) 555-0177", "DECISION MAKER", "power of attorney"]
     facts += [
       patient.preferredHospital, patient.insurance, patient.address, patient.phone,
       patient.dependents,

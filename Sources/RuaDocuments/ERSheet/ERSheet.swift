@@ -8,7 +8,8 @@ public enum ERSheet {
 
   /// Styles the sheet uses; the template must define each.
   public static let styleNames = [
-    "body", "strong", "muted", "label", "name", "preferred", "heading", "th", "band-label",
+    "body", "strong", "muted", "label", "name", "name-sub", "preferred", "heading", "th",
+    "band-label",
     "band-text", "band-strong", "header", "header-muted", "stamp", "footer", "footer-center",
     "footer-right",
   ]

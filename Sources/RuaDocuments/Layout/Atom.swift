@@ -28,6 +28,8 @@ struct Atom: Equatable {
   var table: Int?
   /// The structure tag of that group: `Table` or `L`.
   var groupTag = "Table"
+  /// Table rows only: the note printed when the table breaks to another page.
+  var overflowNote: TableOverflowNote?
 
   var textHeight: Double { cells.map(\.height).max() ?? 0 }
   var height: Double { textHeight + 2 * padding }

@@ -86,7 +86,8 @@ struct Atomizer {
       return [header]
         + table.rows.enumerated().map { index, texts in
           var atom = Atom(
-            role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id)
+            role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id,
+            overflowNote: table.overflowNote)
           for (column, fraction) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
           where column < atom.cells.count {
             atom.gauges.append(gauge(in: &atom.cells[column], padding: padY, fraction: fraction))

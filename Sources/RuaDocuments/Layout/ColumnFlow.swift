@@ -3,6 +3,11 @@
 struct ColumnFlow {
   let atoms: [Atom]
   let headers: [Int: Atom]
+  /// Rows of the same table after each atom, and their height with gaps.
+  let rowsAfter: [Int]
+  let heightAfter: [Double]
+  /// The height an overflow note takes under the last row on a page, with its gap.
+  let noteReserve: (TableOverflowNote) -> Double
 
   /// Where the flow stands: the next atom, or the rest of a split one.
   struct Cursor: Equatable {
@@ -14,15 +19,43 @@ struct ColumnFlow {
   struct Column {
     var placed: [(atom: Atom, y: Double)] = []
     var used = 0.0
+    /// The table broke at the end of this column: its note and the rows still to come.
+    var overflow: (note: TableOverflowNote, remaining: Int)?
   }
 
-  init(atoms: [Atom]) {
+  init(atoms: [Atom], noteReserve: @escaping (TableOverflowNote) -> Double = { _ in 0 }) {
     self.atoms = atoms
+    self.noteReserve = noteReserve
     var headers: [Int: Atom] = [:]
     for atom in atoms where atom.role == .tableHeader {
       if let table = atom.table { headers[table] = atom }
     }
     self.headers = headers
+    var rowsAfter = Array(repeating: 0, count: atoms.count)
+    var heightAfter = Array(repeating: 0.0, count: atoms.count)
+    for index in atoms.indices.reversed().dropFirst() {
+      let next = atoms[index + 1]
+      guard let table = atoms[index].table, next.table == table, next.role == .tableRow else {
+        continue
+      }
+      rowsAfter[index] = rowsAfter[index + 1] + 1
+      heightAfter[index] = heightAfter[index + 1] + next.gapBefore + next.height
+    }
+    self.rowsAfter = rowsAfter
+    self.heightAfter = heightAfter
+  }
+
+  /// Whether `atom` at `cursor`, ending at `bottom`, leaves no room for its table's overflow
+  /// note although the rest of the table does not fit either.
+  private func crowdsOutNote(_ atom: Atom, at cursor: Cursor, bottom: Double, height: Double)
+    -> Bool
+  {
+    guard let note = atom.overflowNote, cursor.pending == nil, cursor.index < atoms.count else {
+      return false
+    }
+    let epsilon = 0.001
+    if bottom + heightAfter[cursor.index] <= height + epsilon { return false }
+    return bottom + noteReserve(note) > height + epsilon
   }
 
   func current(_ cursor: Cursor) -> Atom? {
@@ -51,6 +84,7 @@ struct ColumnFlow {
         if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon {
           break
         }
+        if hasContent, crowdsOutNote(atom, at: cursor, bottom: bottom, height: height) { break }
         column.placed.append((atom, column.used + gap))
         column.used = bottom
         cursor = advanced(cursor)
@@ -76,6 +110,12 @@ struct ColumnFlow {
     if !hasContent && !force && column.placed.count == 1 && cursor == start {
       return (Column(), start)  // only a repeated header: leave the column empty
     }
+    if let next = current(cursor), next.role == .tableRow, let note = next.overflowNote,
+      column.placed.contains(where: { $0.atom.role == .tableRow && $0.atom.table == next.table })
+    {
+      let remaining = 1 + (cursor.index < atoms.count ? rowsAfter[cursor.index] : 0)
+      column.overflow = (note, remaining)
+    }
     return (column, cursor)
   }
 
@@ -93,7 +133,8 @@ struct ColumnFlow {
         total += atom.gapBefore + atom.height
         index += 1
       } else {
-        return total + atom.gapBefore + atom.minimumHeight
+        let note = atom.overflowNote.map { rowsAfter[index] > 0 ? noteReserve($0) : 0 } ?? 0
+        return total + atom.gapBefore + atom.minimumHeight + note
       }
     }
     return total
