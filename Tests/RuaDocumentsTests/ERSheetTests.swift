@@ -65,7 +65,7 @@ import Testing
     #expect(document.title == "Hoja de información de emergencia")
     #expect(!document.title.contains("Ana"))
     #expect(document.continuationHeader.plainText.contains("Ana Núñez"))
-    #expect(document.continuationHeader.plainText.contains("2 ene 1940"))
+    #expect(document.continuationHeader.plainText.contains("2\u{A0}ene\u{A0}1940"))
     #expect(texts(document).contains("Latex — hives, GRAVE"))
     #expect(document.pageNumberText(page: 1, of: 2) == "Página 1 de 2")
   }

@@ -46,7 +46,7 @@ public enum FallGuide {
         TextRun(labels[.fallsHeader], style: "header"),
         TextRun(
           "   \(patient.fullName) · \(labels[.dateOfBirth]) "
-            + labels.format(date: patient.dateOfBirth),
+            + unbreakable(labels.format(date: patient.dateOfBirth)),
           style: "header-muted"),
       ]),
       stamp: stamped ? labels[.pendingGuide] : nil, blocks: blocks)

@@ -11,7 +11,7 @@ struct Atomizer {
   }
 
   mutating func atoms(_ block: Block, width: Double) -> [Atom] {
-    var result = pieces(block, width: width)
+    var result = pieces(block, width: width).map(alignedOnBaseline)
     if !result.isEmpty, case .heading = result[0].role {
       result[0].gapBefore = layout.blockGap + layout.headingGap
     } else if !result.isEmpty {
@@ -66,11 +66,7 @@ struct Atomizer {
       }
     case .table(let table):
       let id = takeTable()
-      let total = table.columns.map(\.weight).reduce(0, +)
-      var edges: [Double] = [0]
-      for column in table.columns {
-        edges.append(edges[edges.count - 1] + width * column.weight / max(total, 0.0001))
-      }
+      let edges = columnEdges(table.columns, width: width)
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
@@ -96,21 +92,31 @@ struct Atomizer {
         }
     case .alert(let alert):
       let pad = layout.bandPadding
-      let labelWidth = min(layout.bandLabelWidth, width / 2)
+      let inset = pad + Self.bandBar
+      // In a narrow column the word label leads the text instead of taking half the width.
+      guard width >= Self.bandInlineBelow else {
+        let text =
+          alert.label + StyledText("  ", style: alert.label.baseStyle ?? "body") + alert.text
+        return [
+          Atom(
+            role: .alert(alert.tone), cells: [cell(inset, width - inset - pad, text)],
+            padding: pad, gapBefore: 0)
+        ]
+      }
+      let labelWidth = layout.bandLabelWidth
       return [
         Atom(
           role: .alert(alert.tone),
           cells: [
-            cell(pad + 3, labelWidth - pad - 3, alert.label),
+            cell(inset, labelWidth - inset, alert.label),
             cell(labelWidth + pad, width - labelWidth - 2 * pad, alert.text),
-          ], padding: pad, gapBefore: 0, splittable: true)
+          ], padding: pad, gapBefore: 0)
       ]
     case .stamp(let text):
       let pad = layout.bandPadding
       return [
         Atom(
-          role: .stamp, cells: [cell(pad, width - 2 * pad, text)], padding: pad, gapBefore: 0,
-          splittable: true)
+          role: .stamp, cells: [cell(pad, width - 2 * pad, text)], padding: pad, gapBefore: 0)
       ]
     case .checklist(let items):
       // An item stays whole with its box, like a table row.
@@ -127,6 +133,56 @@ struct Atomizer {
     }
   }
 
+  /// Cells side by side share the first baseline of the tallest first line: a list number
+  /// beside a line set in a taller fallback font (Arabic, Chinese) moves down to it.
+  private func alignedOnBaseline(_ atom: Atom) -> Atom {
+    guard atom.cells.count > 1, let baseline = measurer.firstBaseline else { return atom }
+    let baselines = atom.cells.map { cell in
+      cell.text.isEmpty ? nil : baseline(cell.text, cell.width)
+    }
+    guard let lowest = baselines.compactMap({ $0 }).max() else { return atom }
+    var aligned = atom
+    for (index, value) in baselines.enumerated() {
+      if let value { aligned.cells[index].y = lowest - value }
+    }
+    return aligned
+  }
+
+  /// Column edges by weight, widened so no header word breaks ("Concentración" stays whole):
+  /// a column narrower than its longest header word gets that width, and the others give
+  /// up room in proportion to their weight.
+  func columnEdges(_ columns: [TableColumn], width: Double) -> [Double] {
+    let padding = 2 * layout.cellPaddingX
+    let minimums = columns.map { column -> Double in
+      let style = column.header.baseStyle ?? "body"
+      let words = column.header.plainText.split(whereSeparator: \.isWhitespace)
+      let widest =
+        words.map { measurer.oneLineWidth(StyledText(String($0), style: style), limit: width) }
+        .max() ?? 0
+      return widest + padding + 0.5
+    }
+    var widths = Array(repeating: 0.0, count: columns.count)
+    var fixed = Set<Int>()
+    // Fix the columns that are too narrow, then share what is left among the rest; repeat,
+    // since shrinking the rest can make another one too narrow.
+    for _ in 0...columns.count {
+      let free = columns.indices.filter { !fixed.contains($0) }
+      let room = width - fixed.map { minimums[$0] }.reduce(0, +)
+      let weight = free.map { columns[$0].weight }.reduce(0, +)
+      for index in columns.indices {
+        widths[index] =
+          fixed.contains(index)
+          ? minimums[index] : room * columns[index].weight / max(weight, 0.0001)
+      }
+      let narrow = free.filter { widths[$0] < minimums[$0] }
+      if narrow.isEmpty || room <= 0 { break }
+      fixed.formUnion(narrow)
+    }
+    var edges: [Double] = [0]
+    for value in widths { edges.append(edges[edges.count - 1] + max(value, 1)) }
+    return edges
+  }
+
   /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line.
   private func gauge(in cell: inout AtomCell, padding: Double, fraction: Double) -> AtomGauge {
     let width = min(Self.gaugeWidth, cell.width * 0.45)
@@ -141,6 +197,10 @@ struct Atomizer {
     return gauge
   }
 
+  /// The width of the solid bar at the left edge of a band (see `PageEmitter`).
+  static let bandBar = 4.0
+  /// Bands narrower than this (a column) print the label before the text, not beside it.
+  static let bandInlineBelow = 360.0
   static let gaugeWidth = 22.0
   static let gaugeHeight = 7.0
   static let gaugeGap = 3.0

@@ -3,6 +3,8 @@
 struct ColumnFlow {
   let atoms: [Atom]
   let headers: [Int: Atom]
+  /// Headings repeated with "(continued)" when a group goes on in a new column.
+  let continuedHeadings: [Int: Atom]
   /// Rows of the same table after each atom, and their height with gaps.
   let rowsAfter: [Int]
   let heightAfter: [Double]
@@ -23,8 +25,12 @@ struct ColumnFlow {
     var overflow: (note: TableOverflowNote, remaining: Int)?
   }
 
-  init(atoms: [Atom], noteReserve: @escaping (TableOverflowNote) -> Double = { _ in 0 }) {
+  init(
+    atoms: [Atom], continuedHeadings: [Int: Atom] = [:],
+    noteReserve: @escaping (TableOverflowNote) -> Double = { _ in 0 }
+  ) {
     self.atoms = atoms
+    self.continuedHeadings = continuedHeadings
     self.noteReserve = noteReserve
     var headers: [Int: Atom] = [:]
     for atom in atoms where atom.role == .tableHeader {
@@ -72,11 +78,15 @@ struct ColumnFlow {
     var hasContent = false
     let epsilon = 0.001
     while let atom = current(cursor) {
-      if column.placed.isEmpty, atom.role == .tableRow, let table = atom.table,
-        let header = headers[table]
-      {
-        column.placed.append((header, 0))
-        column.used = header.height
+      if column.placed.isEmpty, atom.role != .tableHeader, let table = atom.table {
+        if continuesGroup(cursor), let heading = continuedHeadings[table] {
+          column.placed.append((heading, 0))
+          column.used = heading.height
+        }
+        if atom.role == .tableRow, let header = headers[table] {
+          column.placed.append((header, column.used))
+          column.used += header.height
+        }
       }
       let gap = column.placed.isEmpty ? 0 : atom.gapBefore
       let bottom = column.used + gap + atom.height
@@ -92,9 +102,12 @@ struct ColumnFlow {
         continue
       }
       let mayForce = !hasContent && force
-      if (atom.splittable && !atom.keepWithNext) || mayForce,
-        let (first, rest) = atom.split(toFit: height - column.used - gap)
-      {
+      let room = height - column.used - gap
+      let piece =
+        atom.splittable && !atom.keepWithNext
+        ? atom.split(toFit: room) ?? (mayForce ? atom.split(toFit: room, forced: true) : nil)
+        : mayForce ? atom.split(toFit: room, forced: true) : nil
+      if let (first, rest) = piece {
         column.placed.append((first, column.used + gap))
         column.used += gap + first.height
         cursor.pending = rest
@@ -107,8 +120,8 @@ struct ColumnFlow {
       }
       break
     }
-    if !hasContent && !force && column.placed.count == 1 && cursor == start {
-      return (Column(), start)  // only a repeated header: leave the column empty
+    if !hasContent && !force && cursor == start {
+      return (Column(), start)  // only repeated headers: leave the column empty
     }
     if let next = current(cursor), next.role == .tableRow, let note = next.overflowNote,
       column.placed.contains(where: { $0.atom.role == .tableRow && $0.atom.table == next.table })
@@ -117,6 +130,14 @@ struct ColumnFlow {
       column.overflow = (note, remaining)
     }
     return (column, cursor)
+  }
+
+  /// Whether the atom at `cursor` is a group member after the group's first one.
+  private func continuesGroup(_ cursor: Cursor) -> Bool {
+    if cursor.pending != nil { return true }
+    guard cursor.index > 0, cursor.index < atoms.count else { return false }
+    let previous = atoms[cursor.index - 1]
+    return previous.table == atoms[cursor.index].table && previous.role != .tableHeader
   }
 
   private func advanced(_ cursor: Cursor) -> Cursor {

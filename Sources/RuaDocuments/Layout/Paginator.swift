@@ -34,15 +34,22 @@ struct Paginator {
   mutating func run() -> [Page] {
     var atomizer = Atomizer(layout: layout, measurer: measurer)
     var y = frame.bodyTop
-    for segment in segments() {
+    let segments = segments()
+    let rules = KeepRules(
+      columnHeight: frame.bodyBottom - frame.bodyTop, measurer: measurer,
+      continued: document.continuedLabel)
+    for (number, segment) in segments.enumerated() {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
-      var atoms = segment.blocks.flatMap { atomizer.atoms($0, width: width) }
+      let (kept, headings) = rules.apply(
+        segment.blocks.flatMap { atomizer.atoms($0, width: width) },
+        isLastSegment: number == segments.count - 1)
+      var atoms = kept
       guard let first = atoms.first else { continue }
       if y > frame.bodyTop { y += first.gapBefore }
       // In columns a break is not a page break, so "see page N" would mislead.
       if segment.columns > 1 { for index in atoms.indices { atoms[index].overflowNote = nil } }
       let (gap, measurer) = (layout.blockGap, measurer)
-      let flow = ColumnFlow(atoms: atoms) { note in
+      let flow = ColumnFlow(atoms: atoms, continuedHeadings: headings) { note in
         gap + measurer.height(note.text(count: 888, page: 888), width: width)
       }
       y = self.flow(flow, columns: segment.columns, width: width, top: y)

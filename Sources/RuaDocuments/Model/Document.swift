@@ -153,13 +153,17 @@ public struct Document: Equatable, Sendable {
   /// Shown boxed in the header of every page when set (e.g. "PENDING CLINICIAN REVIEW").
   public var pageStamp: StyledText?
   public var blocks: [Block]
+  /// "continued" in the document's language: a long group that goes on in a new column or
+  /// page repeats its heading with it. Nil repeats no heading.
+  public var continuedLabel: String?
 
   public init(
     kind: String, title: String, language: String, firstPageHeader: StyledText,
     continuationHeader: StyledText, footerLeft: StyledText, footerCenter: StyledText,
     pageNumberFormat: String, pageNumberStyle: String, pageStamp: StyledText? = nil,
-    blocks: [Block]
+    blocks: [Block], continuedLabel: String? = nil
   ) {
+    self.continuedLabel = continuedLabel
     self.kind = kind
     self.title = title
     self.language = language

@@ -13,7 +13,7 @@ struct DocumentChrome {
     kind: String, title: String, patient: Patient, firstPageHeader: StyledText,
     stamp: String?, blocks: [Block]
   ) -> Document {
-    let dob = labels.format(date: patient.dateOfBirth)
+    let dob = unbreakable(labels.format(date: patient.dateOfBirth))
     return Document(
       kind: kind, title: title, language: labels.language,
       firstPageHeader: firstPageHeader,
@@ -30,7 +30,7 @@ struct DocumentChrome {
         style: "footer-center"),
       pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
       pageStamp: stamp.map { StyledText($0, style: "stamp") },
-      blocks: blocks)
+      blocks: blocks, continuedLabel: labels[.continued])
   }
 
   /// Sections in template order: `full` ones across the page, runs of `column` ones in the

@@ -1,0 +1,73 @@
+/// What belongs together stays together (issue 13): a short section moves whole with its
+/// heading; a group (list, table, key–value rows) never leaves its first or last row alone;
+/// the document's last short section keeps the lines before it, so no page holds only a
+/// "Reviewed by" line; and a long group that continues in a new column or page repeats its
+/// heading with "(continued)".
+struct KeepRules {
+  /// A section no taller than this share of a column, and of at most `shortAtoms` atoms, is
+  /// kept whole.
+  static let shortShare = 0.3
+  static let shortAtoms = 12
+
+  let columnHeight: Double
+  let measurer: TextMeasurer
+  /// "continued" in the document's language; nil repeats no heading.
+  let continued: String?
+
+  /// The atoms with their keep marks, and the heading to repeat per group id.
+  func apply(_ input: [Atom], isLastSegment: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
+    var atoms = input
+    var headings: [Int: Atom] = [:]
+    let starts = atoms.indices.filter { atoms[$0].isHeading }
+    for (number, start) in starts.enumerated() {
+      let end = number + 1 < starts.count ? starts[number + 1] : atoms.count
+      let section = start..<end
+      let height = section.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
+      let short = height <= columnHeight * Self.shortShare && section.count <= Self.shortAtoms
+      if short {
+        for index in section.dropLast() { atoms[index].keepWithNext = true }
+        // The last section keeps the line before it: a page never holds only this section.
+        if isLastSegment, end == atoms.count, start > 0, !atoms[start - 1].splittable {
+          atoms[start - 1].keepWithNext = true
+        }
+      }
+      if let heading = continuedHeading(atoms[start]) {
+        for index in section.dropFirst() {
+          if let group = atoms[index].table, headings[group] == nil { headings[group] = heading }
+        }
+      }
+    }
+    keepFirstAndLastRows(&atoms)
+    return (atoms, headings)
+  }
+
+  /// The first row of a group keeps with the second, and the last two rows stay together.
+  private func keepFirstAndLastRows(_ atoms: inout [Atom]) {
+    var members: [Int: [Int]] = [:]
+    for index in atoms.indices where atoms[index].role != .tableHeader {
+      if let group = atoms[index].table { members[group, default: []].append(index) }
+    }
+    for rows in members.values where rows.count >= 2 {
+      atoms[rows[0]].keepWithNext = true
+      atoms[rows[rows.count - 2]].keepWithNext = true
+    }
+  }
+
+  private func continuedHeading(_ heading: Atom) -> Atom? {
+    guard let continued, let cell = heading.cells.first else { return nil }
+    let style = cell.text.runs.last?.style ?? "body"
+    let text = cell.text + StyledText(" (\(continued))", style: style)
+    var atom = heading
+    atom.cells = [AtomCell(x: cell.x, width: cell.width, text: text, measurer: measurer)]
+    atom.gapBefore = 0
+    atom.keepWithNext = true
+    return atom
+  }
+}
+
+extension Atom {
+  var isHeading: Bool {
+    if case .heading = role { return true }
+    return false
+  }
+}
