@@ -103,7 +103,10 @@ import Testing
       patient.fullName = name
       patient.contacts[0].name = name
       let pdf = try RenderFixture.render(patient)
-      #expect(pdf.pageCount == 1, "\(name)")
+      // A taller script may push the last section to page 2; the person is on page 1.
+      #expect(pdf.pageCount <= 2, "\(name)")
+      let letters1 = Set(name.filter { !$0.isWhitespace })
+      #expect(letters1.isSubset(of: Set(try text(pdf, page: 1))), "\(name) is not on page 1")
       let all = try text(pdf)
       // Right-to-left names come back in visual order from pdftotext; check their letters.
       let letters = Set(name.filter { !$0.isWhitespace })

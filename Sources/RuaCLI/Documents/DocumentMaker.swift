@@ -91,6 +91,8 @@ final class DocumentMaker {
     guard let template = r.templates[kind] else {
       throw CLIError("the \(kind.documentName) template was not loaded", code: .software)
     }
+    let freshness = Freshness(
+      asOf: informationAsOf?.utcDate, today: today, staleAfterDays: template.staleAfterDays)
     switch kind {
     case .er:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
@@ -98,12 +100,13 @@ final class DocumentMaker {
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: r.labels, template: template,
-        contentVersion: tableVersion, pendingReview: pending)
+        contentVersion: tableVersion, pendingReview: pending, freshness: freshness)
       return (document, template, tableVersion)
     case .meds:
       let document = MedicationList.build(
         patient: patient, table: table, today: today, printedAt: printedAt, labels: r.labels,
-        template: template, contentVersion: tableVersion, pendingReview: pending)
+        template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
       return (document, template, tableVersion)
     case .falls:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
@@ -114,7 +117,7 @@ final class DocumentMaker {
       let document = FallGuide.build(
         patient: patient, facts: facts, content: content,
         today: today, printedAt: printedAt, labels: r.labels, template: template,
-        contentVersion: version, pendingReview: pending)
+        contentVersion: version, pendingReview: pending, freshness: freshness)
       return (document, template, version)
     }
   }

@@ -77,6 +77,9 @@ extension ERSheetWords {
   {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
+      if item.medication.status == .onHold {
+        text = text + run(" " + labels[.onHoldMark], "band-strong")
+      }
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
       if withClasses {

@@ -8,6 +8,8 @@ struct KeepRules {
   /// kept whole.
   static let shortShare = 0.3
   static let shortAtoms = 12
+  /// The document's closing short sections move together up to this share of a column.
+  static let tailShare = 0.5
 
   let columnHeight: Double
   let measurer: TextMeasurer
@@ -15,21 +17,19 @@ struct KeepRules {
   let continued: String?
 
   /// The atoms with their keep marks, and the heading to repeat per group id.
-  func apply(_ input: [Atom], isLastSegment: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
+  func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
     var atoms = input
     var headings: [Int: Atom] = [:]
     let starts = atoms.indices.filter { atoms[$0].isHeading }
+    var sections: [(range: Range<Int>, short: Bool)] = []
     for (number, start) in starts.enumerated() {
       let end = number + 1 < starts.count ? starts[number + 1] : atoms.count
       let section = start..<end
       let height = section.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
       let short = height <= columnHeight * Self.shortShare && section.count <= Self.shortAtoms
+      sections.append((section, short))
       if short {
         for index in section.dropLast() { atoms[index].keepWithNext = true }
-        // The last section keeps the line before it: a page never holds only this section.
-        if isLastSegment, end == atoms.count, start > 0, !atoms[start - 1].splittable {
-          atoms[start - 1].keepWithNext = true
-        }
       }
       if let heading = continuedHeading(atoms[start]) {
         for index in section.dropFirst() {
@@ -37,8 +37,42 @@ struct KeepRules {
         }
       }
     }
+    if keepsTail { keepTailWithPreviousLines(&atoms, sections) }
     keepFirstAndLastRows(&atoms)
     return (atoms, headings)
+  }
+
+  /// The short sections that end the document stay together and take the last two lines
+  /// before them along, so no page holds only a "Review" block.
+  private func keepTailWithPreviousLines(
+    _ atoms: inout [Atom], _ sections: [(range: Range<Int>, short: Bool)]
+  ) {
+    guard let last = sections.last, last.short, last.range.upperBound == atoms.count else {
+      return
+    }
+    func height(_ range: Range<Int>) -> Double {
+      range.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
+    }
+    // A chain taller than half a column would leave columns nearly empty; stop before that.
+    var first = sections.count - 1
+    var total = height(sections[first].range)
+    while first > 0, sections[first - 1].short,
+      total + height(sections[first - 1].range) <= columnHeight * Self.tailShare
+    {
+      first -= 1
+      total += height(sections[first].range)
+    }
+    let start = sections[first].range.lowerBound
+    for index in start..<atoms.count - 1 { atoms[index].keepWithNext = true }
+    for index in stride(from: start - 1, through: max(start - 2, 0), by: -1)
+    where isShortPiece(atoms[index]) {
+      atoms[index].keepWithNext = true
+    }
+  }
+
+  /// A row, a band or a paragraph of a few lines: short enough to move with what follows.
+  private func isShortPiece(_ atom: Atom) -> Bool {
+    !atom.splittable || atom.cells.allSatisfy { $0.lines.count <= 2 * Atom.minimumLines }
   }
 
   /// The first row of a group keeps with the second, and the last two rows stay together.

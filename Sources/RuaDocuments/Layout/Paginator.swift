@@ -42,7 +42,8 @@ struct Paginator {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
       let (kept, headings) = rules.apply(
         segment.blocks.flatMap { atomizer.atoms($0, width: width) },
-        isLastSegment: number == segments.count - 1)
+        // In columns the closing sections balance instead; a long chain would unbalance them.
+        keepsTail: number == segments.count - 1 && segment.columns == 1)
       var atoms = kept
       guard let first = atoms.first else { continue }
       if y > frame.bodyTop { y += first.gapBefore }

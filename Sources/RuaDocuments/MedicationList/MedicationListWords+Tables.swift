@@ -14,7 +14,9 @@ extension MedicationListWords {
     var gauges: [TableGauge] = []
     let rows = medications.enumerated().map { index, medication -> [StyledText] in
       let runway = Runway.evaluate(medication, today: today)
-      if let fraction = Self.gaugeFraction(runway) {
+      // A held medicine is not being given: no run-out, no gauge, its own word.
+      let held = medication.status == .onHold
+      if !held, let fraction = Self.gaugeFraction(runway) {
         gauges.append(TableGauge(row: index, column: columns.count - 1, fraction: fraction))
       }
       let slots = DoseTime.allCases.map { slot in
@@ -22,7 +24,9 @@ extension MedicationListWords {
       }
       return [nameCell(medication), flagsCell(medication), doseCell(medication)] + slots + [
         purposeCell(medication), run(medication.prescriber ?? "", "cell"),
-        lastFillCell(runway), runsOutCell(runway), run(statusWord(runway.status), "cell-strong"),
+        lastFillCell(runway),
+        held ? run(labels[.medsOnHoldRunsOut], "cell-strong") : runsOutCell(runway),
+        run(held ? labels[.onHold] : statusWord(runway.status), "cell-strong"),
       ]
     }
     let slotKeys = Set(DoseTime.allCases.map(slotKey))
@@ -90,8 +94,18 @@ extension MedicationListWords {
     if totals.onHold > 0 {
       count += " (" + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
     }
-    let slots = DoseTime.allCases.map { slot in
+    // Counts of zero for medicines whose times were never entered would read as "no pills".
+    var slots = DoseTime.allCases.map { slot in
       run(labels[slotKey(slot)] + " ") + run(String(totals.perSlot[slot] ?? 0), "strong")
+    }
+    if totals.withoutTimes > 0 {
+      slots =
+        totals.withoutTimes == totals.given
+        ? [run(labels[.medsTimesNotRecorded], "strong")]
+        : slots + [
+          run(
+            labels.format(.medsTimesMissing, ["count": String(totals.withoutTimes)]), "strong")
+        ]
     }
     return [
       .keyValues([

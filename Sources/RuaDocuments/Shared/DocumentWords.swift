@@ -85,6 +85,11 @@ extension DocumentWords {
     return labels.languageName(recorded) ?? recorded
   }
 
+  /// "aspirin (on hold)": a held medicine named in a band or a guide line says so.
+  func markedName(_ item: ERFacts.FlaggedMedication) -> String {
+    item.medication.status == .onHold ? item.name + " " + labels[.onHoldMark] : item.name
+  }
+
   /// The name the person answers to: the preferred name, else the full name.
   func callName(_ patient: Patient) -> String { patient.preferredName ?? patient.fullName }
 }
