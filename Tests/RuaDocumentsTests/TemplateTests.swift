@@ -28,7 +28,7 @@ import Testing
 
   @Test func styleSizeErrorNamesFileAndKey() throws {
     let text = try Self.shipped("er-sheet.json").replacingOccurrences(
-      of: "\"size\": 9,", with: "\"size\": 100,")
+      of: "\"size\": 9.5,", with: "\"size\": 100,")
     #expect(throws: TemplateError.self) {
       try Template.parse(text, file: "templates/er-sheet.json")
     }

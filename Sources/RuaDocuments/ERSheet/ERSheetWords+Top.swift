@@ -163,7 +163,8 @@ extension ERSheetWords {
     if let max = medication.maxPerDay { when.append(run(labels.format(.maxPerDay, ["max": max]))) }
     var notes: [StyledText] = []
     if let purpose = medication.purpose { notes.append(run(purpose)) }
-    if let instructions = medication.instructions { notes.append(run(instructions, "muted")) }
+    // Safety instructions in the primary colour, never grey.
+    if let instructions = medication.instructions { notes.append(run(instructions)) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), joined(notes, separator: "; "),

@@ -6,10 +6,10 @@ extension MedicationListWords {
     let title = heading(.medsScheduled)
     guard !medications.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
     let columns: [(LabelKey, Double)] = [
-      (.columnMedication, 96), (.medsColumnFlags, 36), (.medsColumnDoseWhen, 82),
-      (.slotMorning, 42), (.slotNoon, 42), (.slotEvening, 42), (.slotBedtime, 42),
-      (.medsColumnPurpose, 90), (.medsColumnPrescriber, 56), (.medsColumnLastFill, 64),
-      (.medsColumnRunsOut, 72), (.medsColumnRunway, 76),
+      (.columnMedication, 96), (.medsColumnFlags, 30), (.medsColumnDoseWhen, 86),
+      (.slotMorning, 36), (.slotNoon, 30), (.slotEvening, 36), (.slotBedtime, 36),
+      (.medsColumnPurpose, 128), (.medsColumnPrescriber, 58), (.medsColumnLastFill, 62),
+      (.medsColumnRunsOut, 72), (.medsColumnRunway, 72),
     ]
     var gauges: [TableGauge] = []
     let rows = medications.enumerated().map { index, medication -> [StyledText] in

@@ -111,8 +111,9 @@ struct MedicationListWords: DocumentWords {
   /// Purpose in plain words, then special instructions.
   func purposeCell(_ medication: Medication) -> StyledText {
     var text = run(medication.purpose ?? "", "cell")
+    // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
     if let instructions = medication.instructions {
-      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell-muted")
+      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell")
     }
     return text
   }
