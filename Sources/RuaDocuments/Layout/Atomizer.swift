@@ -44,7 +44,9 @@ struct Atomizer {
       ]
     case .list(let items):
       let id = takeTable()
-      let markerWidth = 11.0
+      // As wide as the widest marker ("10.") on one line, whatever the type size.
+      let markerWidth = max(
+        11, (items.map { measurer.oneLineWidth($0.marker, limit: width / 3) }.max() ?? 0) + 3)
       return items.map { item in
         Atom(
           role: .listItem,
@@ -66,7 +68,7 @@ struct Atomizer {
       }
     case .table(let table):
       let id = takeTable()
-      let edges = columnEdges(table.columns, width: width)
+      let edges = columnEdges(table, width: width)
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
@@ -151,16 +153,26 @@ struct Atomizer {
   /// Column edges by weight, widened so no header word breaks ("Concentración" stays whole):
   /// a column narrower than its longest header word gets that width, and the others give
   /// up room in proportion to their weight.
-  func columnEdges(_ columns: [TableColumn], width: Double) -> [Double] {
+  func columnEdges(_ table: Table, width: Double) -> [Double] {
+    let columns = table.columns
     let padding = 2 * layout.cellPaddingX
-    let minimums = columns.map { column -> Double in
-      let style = column.header.baseStyle ?? "body"
-      let words = column.header.plainText.split(whereSeparator: \.isWhitespace)
+    let gauged = Set(table.gauges.map(\.column))
+    var minimums = columns.indices.map { index -> Double in
+      // The header's words, and the longest word in the column's cells ("OVERDUE").
+      var words = Self.words(columns[index].header)
+      if let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
+        .flatMap(Self.words).max(by: { $0.text.count < $1.text.count })
+      {
+        words.append(longest)
+      }
       let widest =
-        words.map { measurer.oneLineWidth(StyledText(String($0), style: style), limit: width) }
+        words.map { measurer.oneLineWidth(StyledText($0.text, style: $0.style), limit: width) }
         .max() ?? 0
-      return widest + padding + 0.5
+      let gauge = gauged.contains(index) ? Self.gaugeWidth + Self.gaugeGap : 0
+      return widest + gauge + padding + 0.5
     }
+    let needed = minimums.reduce(0, +)
+    if needed > width { minimums = minimums.map { $0 * width / needed } }
     var widths = Array(repeating: 0.0, count: columns.count)
     var fixed = Set<Int>()
     // Fix the columns that are too narrow, then share what is left among the rest; repeat,
@@ -181,6 +193,13 @@ struct Atomizer {
     var edges: [Double] = [0]
     for value in widths { edges.append(edges[edges.count - 1] + max(value, 1)) }
     return edges
+  }
+
+  /// Every word of a text with the style it is set in.
+  static func words(_ text: StyledText) -> [(text: String, style: String)] {
+    text.runs.flatMap { run in
+      run.text.split(whereSeparator: \.isWhitespace).map { (String($0), run.style) }
+    }
   }
 
   /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line.

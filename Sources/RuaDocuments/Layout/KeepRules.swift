@@ -37,6 +37,13 @@ struct KeepRules {
         }
       }
     }
+    // A short note between a heading and its table or list introduces it: keep them together.
+    for index in atoms.indices.dropFirst().dropLast()
+    where atoms[index - 1].isHeading && atoms[index].role == .paragraph
+      && atoms[index + 1].table != nil && isShortPiece(atoms[index])
+    {
+      atoms[index].keepWithNext = true
+    }
     if keepsTail { keepTailWithPreviousLines(&atoms, sections) }
     keepFirstAndLastRows(&atoms)
     return (atoms, headings)

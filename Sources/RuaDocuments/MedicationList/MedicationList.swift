@@ -31,7 +31,8 @@ public enum MedicationList {
     labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
     freshness: Freshness? = nil
   ) -> Document {
-    let words = MedicationListWords(labels: labels, table: table, today: today)
+    let words = MedicationListWords(
+      labels: labels, table: table, today: today, large: template.isLargePrint)
     let listed = Runway.documentOrder(patient.medications, today: today)
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, listed: listed)

@@ -5,6 +5,8 @@ struct MedicationListWords: DocumentWords {
   let labels: Labels
   let table: DrugClassTable
   let today: CivilDate
+  /// The large-print layout (fewer columns).
+  var large = false
 
   func section(_ id: String, patient: Patient, listed: [Medication]) -> [Block] {
     switch id {
