@@ -112,6 +112,19 @@ import Testing
     }
   }
 
+  @Test func aFooterTooLongForOneLineUsesTheShortVersions() {
+    var document = Fake.document([filler(3)])
+    document.footerLeft = Fake.text("P1")
+    document.footerCenter = Fake.text("Template fall-guide 1.0 · Content falls 1.0")
+    document.footerCenterShort = Fake.text("fg 1.0")
+    let result = paginate(document, layout: layout, measurer: Fake.measurer)
+    let texts = result[0].textBoxes.map(\.text.plainText)
+    #expect(texts.contains("fg 1.0"))
+    #expect(!texts.contains("Template fall-guide 1.0 · Content falls 1.0"))
+    let box = result[0].textBoxes.first { $0.text.plainText == "fg 1.0" }
+    #expect(box?.lines == 0..<1)
+  }
+
   @Test func listNumbersSitOnTheFirstLineBaseline() {
     // A measurer whose "tall" text (a fallback font) has its first baseline 4 points lower.
     let measurer = TextMeasurer(

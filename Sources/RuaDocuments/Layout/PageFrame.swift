@@ -12,6 +12,8 @@ struct PageFrame {
   /// Where the header text ends and the stamp begins, and the three footer boxes.
   let headerWidth: Double
   let footerBoxes: [(x: Double, width: Double)]
+  /// The footer's middle field as printed (full or short).
+  let footerCenter: StyledText
 
   init(document: Document, layout: PageLayout, measurer: TextMeasurer) {
     self.document = document
@@ -38,12 +40,17 @@ struct PageFrame {
       document.pageStamp.map { height($0, stampWidth) + 2 * layout.bandPadding } ?? 0
     let sample = StyledText(
       document.pageNumberText(page: 888, of: 888), style: document.pageNumberStyle)
-    footerBoxes = Self.footerBoxes(
-      [document.footerLeft, document.footerCenter, sample], width: width, measurer: measurer)
+    // The full versions if the footer fits on one line with them, else the short form.
+    var fields = [document.footerLeft, document.footerCenter, sample]
+    if !Self.fitsOneLine(fields, width: width, measurer: measurer),
+      let short = document.footerCenterShort
+    {
+      fields[1] = short
+    }
+    footerCenter = fields[1]
+    footerBoxes = Self.footerBoxes(fields, width: width, measurer: measurer)
     footerTextHeight =
-      zip([document.footerLeft, document.footerCenter, sample], footerBoxes).map {
-        height($0, $1.width)
-      }.max() ?? 0
+      zip(fields, footerBoxes).map { height($0, $1.width) }.max() ?? 0
     bodyTop = layout.marginTop + max(layout.headerHeight, max(headerTextHeight, stampHeight) + 6)
     bodyBottom =
       layout.pageHeight - layout.marginBottom
@@ -56,6 +63,15 @@ struct PageFrame {
   /// Space between footer fields.
   static let footerGap = 12.0
 
+  /// Whether the footer fields fit side by side on one line.
+  static func fitsOneLine(_ texts: [StyledText], width: Double, measurer: TextMeasurer) -> Bool {
+    let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
+    let single = texts.indices.allSatisfy {
+      texts[$0].isEmpty || measurer.lineHeights(texts[$0], natural[$0]).count <= 1
+    }
+    return single && natural.reduce(0, +) + 2 * footerGap <= width
+  }
+
   /// Left, centre and right footer boxes: each as wide as its text on one line when all
   /// three fit side by side (the centre one centred in the room between the others), else
   /// the old fixed shares (45 %, 30 %, 25 %), where a field may wrap.
@@ -63,8 +79,7 @@ struct PageFrame {
     -> [(x: Double, width: Double)]
   {
     let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
-    let fits = texts.indices.allSatisfy { measurer.lineHeights(texts[$0], natural[$0]).count <= 1 }
-    guard fits, natural.reduce(0, +) + 2 * footerGap <= width else {
+    guard fitsOneLine(texts, width: width, measurer: measurer) else {
       return [(0, width * 0.45), (width * 0.45, width * 0.3), (width * 0.75, width * 0.25)]
     }
     let between = width - natural[0] - natural[2] - 2 * footerGap
@@ -107,7 +122,7 @@ struct PageFrame {
     items.append(.rule(x: left, y: footerTop - 3, width: width, .neutral))
     let pageText = StyledText(
       document.pageNumberText(page: number, of: count), style: document.pageNumberStyle)
-    for (field, box) in zip([document.footerLeft, document.footerCenter, pageText], footerBoxes) {
+    for (field, box) in zip([document.footerLeft, footerCenter, pageText], footerBoxes) {
       text(field, x: left + box.x, y: footerTop, width: box.width)
     }
     return items

@@ -147,6 +147,9 @@ public struct Document: Equatable, Sendable {
   public var footerLeft: StyledText
   /// Footer, middle: template and content versions.
   public var footerCenter: StyledText
+  /// A shorter footer middle (the versions without their words), used when the footer would
+  /// not fit on one line otherwise.
+  public var footerCenterShort: StyledText?
   /// The page-number label with `{page}` and `{pages}` placeholders ("Page {page} of {pages}").
   public var pageNumberFormat: String
   public var pageNumberStyle: String

@@ -21,7 +21,7 @@ struct DocumentChrome {
     stamp: String?, blocks: [Block]
   ) -> Document {
     let dob = unbreakable(labels.format(date: patient.dateOfBirth))
-    return Document(
+    var document = Document(
       kind: kind, title: title, language: labels.language,
       firstPageHeader: firstPageHeader,
       continuationHeader: StyledText([
@@ -38,6 +38,9 @@ struct DocumentChrome {
       pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
       pageStamp: stamp.map { StyledText($0, style: "stamp") },
       blocks: withStaleBand(blocks), continuedLabel: labels[.continued])
+    document.footerCenterShort = StyledText(
+      "\(template.document) \(template.version) · \(contentVersion)", style: "footer-center")
+    return document
   }
 
   /// "Printed … · Review by …".
