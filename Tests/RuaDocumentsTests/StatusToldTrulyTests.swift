@@ -129,3 +129,28 @@ import Testing
     #expect(plain(try sheet(patient)).contains("Language xx-Unknown"))
   }
 }
+
+/// Page one of the ER sheet lists the emergency medicines first.
+@Suite struct EmergencyOrderTests {
+  @Test func bloodThinnersThenAntiplateletsThenHighAlertThenTheRest() throws {
+    var patient = Patient(id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
+    patient.medications = [
+      "atorvastatin", "clopidogrel", "insulin glargine", "warfarin", "aspirin",
+    ]
+    .enumerated().map { BuiltDocument.medication("m\($0.offset)", $0.element) }
+    let table = try BuiltDocument.drugClasses()
+    let sheet = ERSheet.build(
+      patient: patient,
+      facts: ERFacts.derive(patient: patient, table: table, today: BuiltDocument.today),
+      today: BuiltDocument.today, informationAsOf: nil, printedAt: "now",
+      labels: try BuiltDocument.labels(), template: try BuiltDocument.template("er-sheet.json"),
+      contentVersion: "1", pendingReview: false)
+    let medicines = try #require(BuiltDocument.tables(sheet).first)
+    #expect(
+      medicines.rows.map { $0[0].plainText } == [
+        "warfarin", "aspirin", "clopidogrel", "insulin glargine", "atorvastatin",
+      ])
+    #expect(
+      medicines.overflowNote?.text(count: 3, page: 2).plainText == "3 more medicines: see page 2")
+  }
+}

@@ -130,15 +130,18 @@ extension ERSheetWords {
   }
 
   /// The medicines that matter most in an emergency first, so they are the ones on page 1:
-  /// blood thinners and antiplatelets, then other high-alert medicines, then the rest, each
-  /// group in document order.
+  /// anticoagulants, antiplatelets, other high-alert medicines, then the rest, each group in
+  /// document order.
   static func emergencyOrder(_ facts: ERFacts) -> [Medication] {
-    let bleeding = Set((facts.bloodThinners + facts.antiplatelets).map(\.medication.id))
-    let highAlert = Set(facts.otherHighAlert.map(\.medication.id))
-    let all = facts.currentMedications
-    return all.filter { bleeding.contains($0.id) }
-      + all.filter { !bleeding.contains($0.id) && highAlert.contains($0.id) }
-      + all.filter { !bleeding.contains($0.id) && !highAlert.contains($0.id) }
+    let groups = [facts.bloodThinners, facts.antiplatelets, facts.otherHighAlert].map {
+      Set($0.map(\.medication.id))
+    }
+    let rank = { (medication: Medication) in
+      groups.firstIndex { $0.contains(medication.id) } ?? groups.count
+    }
+    return facts.currentMedications.enumerated().sorted { a, b in
+      (rank(a.element), a.offset) < (rank(b.element), b.offset)
+    }.map(\.element)
   }
 
   private func medicationRow(_ medication: Medication) -> [StyledText] {
