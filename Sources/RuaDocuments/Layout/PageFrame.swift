@@ -102,7 +102,6 @@ struct PageFrame {
       ]
     }
     let header = number == 1 ? document.firstPageHeader : document.continuationHeader
-    let stamped = document.pageStamp != nil
     let regionHeight = max(headerTextHeight, stampHeight)
     text(
       header, x: left, y: layout.marginTop + (regionHeight - headerTextHeight) / 2,
