@@ -43,7 +43,7 @@ public enum MedsReport {
       ("brand", optional(medication.brand)),
       ("strength", optional(medication.strength)),
       ("medicationStatus", .string(medication.status.rawValue)),
-      ("status", .string(runway.status.rawValue)),
+      ("status", .string(verdict(medication, runway))),
       ("runOutDate", optional(runway.runOutDate?.iso)),
       ("daysRemaining", runway.daysRemaining.map(JSON.int) ?? .null),
       ("lastFillDate", optional(runway.currentFill?.fillDate.iso)),
@@ -63,10 +63,11 @@ public enum MedsReport {
       let runway = Runway.evaluate(medication, today: today)
       var name = medication.name
       if let strength = medication.strength { name += " " + strength }
-      if medication.status == .onHold { name += " (on hold)" }
+      let held = medication.status == .onHold
+      if held { name += " (on hold)" }
       return [
-        runway.status.rawValue, runway.runOutDate?.iso ?? "-",
-        runway.daysRemaining.map(String.init) ?? "-", name,
+        verdict(medication, runway), held ? "-" : runway.runOutDate?.iso ?? "-",
+        held ? "-" : runway.daysRemaining.map(String.init) ?? "-", name,
         table.flags(for: medication).map(\.rawValue).joined(separator: ", "),
       ]
     }
@@ -86,6 +87,12 @@ public enum MedsReport {
       out += trimmingTrailingSpaces(line) + "\n"
     }
     return out
+  }
+
+  /// The refill verdict: `on-hold` for a held medicine (it is not being given, so "overdue"
+  /// would ask for a refill nobody needs), else the runway status. The arithmetic is the same.
+  public static func verdict(_ medication: Medication, _ runway: Runway) -> String {
+    medication.status == .onHold ? "on-hold" : runway.status.rawValue
   }
 
   private static func trimmingTrailingSpaces(_ line: String) -> String {

@@ -49,6 +49,8 @@ public enum DocumentRecipe {
     guard let template = inputs.templates[kind] else {
       throw MissingInput(description: "the \(kind.documentName) template was not loaded")
     }
+    let freshness = Freshness(
+      asOf: informationAsOf?.utcDate, today: today, staleAfterDays: template.staleAfterDays)
     switch kind {
     case .er:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
@@ -56,12 +58,13 @@ public enum DocumentRecipe {
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: labels, template: template,
-        contentVersion: tableVersion, pendingReview: pending)
+        contentVersion: tableVersion, pendingReview: pending, freshness: freshness)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .meds:
       let document = MedicationList.build(
         patient: patient, table: table, today: today, printedAt: printedAt, labels: labels,
-        template: template, contentVersion: tableVersion, pendingReview: pending)
+        template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .falls:
       guard let content = inputs.fallContent else {
@@ -72,7 +75,7 @@ public enum DocumentRecipe {
       let document = FallGuide.build(
         patient: patient, facts: facts, content: content,
         today: today, printedAt: printedAt, labels: labels, template: template,
-        contentVersion: version, pendingReview: pending)
+        contentVersion: version, pendingReview: pending, freshness: freshness)
       return DescribedDocument(document: document, template: template, contentVersion: version)
     }
   }

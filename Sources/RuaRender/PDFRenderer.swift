@@ -23,16 +23,26 @@ public final class PDFRenderer {
   /// The measurer the paginator uses: real Pango layouts with the template's styles. A style
   /// error or missing glyph is kept in `failure` (measuring cannot throw) and thrown after.
   func measurer(template: Template, failure: FailureBox, cache: LayoutCache) -> TextMeasurer {
-    TextMeasurer { text, width in
-      guard failure.error == nil else { return [10] }
-      do throws(RenderError) {
-        let layout = try cache.layout(text, width: width)
-        return layout.lines.map(\.height)
-      } catch {
-        failure.error = error
-        return [10]
-      }
-    }
+    TextMeasurer(
+      lineHeights: { text, width in
+        guard failure.error == nil else { return [10] }
+        do throws(RenderError) {
+          let layout = try cache.layout(text, width: width)
+          return layout.lines.map(\.height)
+        } catch {
+          failure.error = error
+          return [10]
+        }
+      },
+      firstBaseline: { text, width in
+        guard failure.error == nil else { return 0 }
+        do throws(RenderError) {
+          return try cache.layout(text, width: width).lines.first?.baseline ?? 0
+        } catch {
+          failure.error = error
+          return 0
+        }
+      })
   }
 
   /// Splits `document` into pages with real text measurement.

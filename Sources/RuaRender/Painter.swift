@@ -41,6 +41,8 @@ final class Painter {
         cairo_rectangle(
           cr, rect.x + inset, rect.y + inset, rect.width - lineWidth, rect.height - lineWidth)
         cairo_stroke(cr)
+      case .bandBorder(let rect, let tone):
+        drawBandBorder(rect, tone: tone)
       case .rule(let x, let y, let width, let tone):
         setColour(colours(tone).border)
         cairo_set_line_width(cr, 0.5)
@@ -67,6 +69,34 @@ final class Painter {
       guard let line = layout.line(index) else { continue }
       cairo_move_to(cr, box.x + lines[index].x, box.y + lines[index].baseline - top)
       pango_cairo_show_layout_line(cr, line)
+    }
+  }
+
+  /// Tones told apart without colour (a photocopy prints every light fill the same grey):
+  /// the line's weight and pattern, plus a solid bar down the left edge of danger bands.
+  private func drawBandBorder(_ rect: Rect, tone: Tone) {
+    setColour(colours(tone).border)
+    func outline(_ inset: Double, _ width: Double) {
+      cairo_set_line_width(cr, width)
+      cairo_rectangle(
+        cr, rect.x + inset, rect.y + inset, rect.width - 2 * inset, rect.height - 2 * inset)
+      cairo_stroke(cr)
+    }
+    switch tone {
+    case .danger:
+      outline(1.1, 2.2)
+      cairo_rectangle(cr, rect.x, rect.y, 5, rect.height)
+      cairo_fill(cr)
+    case .warning:
+      var dashes: [Double] = [4, 2.5]
+      cairo_set_dash(cr, &dashes, 2, 0)
+      outline(0.6, 1.2)
+      cairo_set_dash(cr, nil, 0, 0)
+    case .info:
+      outline(0.4, 0.8)
+      outline(2.2, 0.8)
+    case .neutral:
+      outline(0.3, 0.6)
     }
   }
 

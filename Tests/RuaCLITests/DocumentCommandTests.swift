@@ -168,6 +168,35 @@ struct DocumentCommandTests {
     #expect(closing?.entry.outcome == "outcome-unknown")
   }
 
+  @Test func largePrintMedicationListAndFallGuide() throws {
+    let box = store()
+    for (command, fact) in [("meds", "zolpidem"), ("falls", "Ana Alvarez")] {
+      let result = box.run(
+        [command, "rob", "-o", "\(command).pdf", "--large", "--now", Self.now] + flags(box))
+      #expect(result.code == .success, "\(result.stderr)")
+      #expect(try PDFText.of(box.file("\(command).pdf")).contains(fact))
+      // 14-point text: poppler's box around the word is at least 14 points tall.
+      let height = try Self.wordHeight(
+        fact.split(separator: " ")[0], in: box.file("\(command).pdf"))
+      #expect(height >= 14, "\(command): \(fact) is \(height) points tall")
+    }
+    let normal = box.run(["meds", "rob", "-o", "normal.pdf", "--now", Self.now] + flags(box))
+    #expect(normal.code == .success)
+    #expect(try Self.wordHeight("zolpidem", in: box.file("normal.pdf")) < 14)
+  }
+
+  /// The height of the first box poppler reports for `word` (`pdftotext -bbox`).
+  static func wordHeight(_ word: Substring, in path: String) throws -> Double {
+    let html = try Tool.run("pdftotext", ["-bbox", path, "-"])
+    guard let line = html.split(separator: "\n").first(where: { $0.hasSuffix(">\(word)</word>") })
+    else { return 0 }
+    func value(_ name: String) -> Double {
+      guard let range = line.range(of: name + "=\"") else { return 0 }
+      return Double(line[range.upperBound...].prefix { $0 != "\"" }) ?? 0
+    }
+    return value("yMax") - value("yMin")
+  }
+
   @Test(arguments: [
     (["er", "rob"], "say where the PDF goes"),
     (["er", "rob", "-o", "x.pdf", "--paper", "legal"], "--paper takes letter or a4"),
@@ -176,6 +205,7 @@ struct DocumentCommandTests {
     (["er", "-o", "x.pdf"], "er needs exactly one PATIENT"),
     (["falls", "nobody", "-o", "x.pdf"], "no patient with the id or name 'nobody'"),
     (["meds", "rob", "-o", "x.pdf", "--format", "json"], "--format is for the data listing"),
+    (["er", "rob", "-o", "x.pdf", "--large"], "--large is for the medication list"),
   ])
   func refusals(arguments: [String], message: String) throws {
     let box = store()

@@ -23,11 +23,11 @@ import Testing
     ("clopidogrel bisulfate", ["antiplatelet"]),
     ("aspirin 81 mg EC", ["antiplatelet"]),
     ("low-dose aspirin", ["antiplatelet"]),
-    ("insulin glargine", ["high-alert"]),
-    ("Insulin Glargine-yfgn", ["high-alert"]),
-    ("insulin lispro", ["high-alert"]),
-    ("glipiZIDE ER", ["high-alert"]),
-    ("glyBURIDE", ["high-alert"]),
+    ("insulin glargine", ["high-alert", "fall-risk"]),  // low blood sugar: a fall risk too
+    ("Insulin Glargine-yfgn", ["high-alert", "fall-risk"]),  // low blood sugar: a fall risk too
+    ("insulin lispro", ["high-alert", "fall-risk"]),  // low blood sugar: a fall risk too
+    ("glipiZIDE ER", ["high-alert", "fall-risk"]),  // low blood sugar: a fall risk too
+    ("glyBURIDE", ["high-alert", "fall-risk"]),  // low blood sugar: a fall risk too
     ("oxycodone HCl", ["high-alert", "fall-risk"]),
     ("morphine sulfate ER", ["high-alert", "fall-risk"]),
     ("hydrocodone bitartrate and acetaminophen", ["high-alert", "fall-risk"]),
@@ -95,7 +95,7 @@ import Testing
 
   @Test func theMedicationsOwnHighAlertOverridesTheTable() {
     #expect(flags("lisinopril", highAlert: true) == ["high-alert"])
-    #expect(flags("insulin glargine", highAlert: false).isEmpty)
+    #expect(flags("insulin glargine", highAlert: false) == ["fall-risk"])
     #expect(flags("oxycodone", highAlert: false) == ["fall-risk"])
     #expect(flags("oxycodone", highAlert: true) == ["high-alert", "fall-risk"])
     #expect(flags("warfarin", highAlert: true) == ["anticoagulant", "high-alert"])
@@ -111,7 +111,7 @@ import Testing
     let combo = medication("m", "carbidopa and levodopa with diphenhydramine and furosemide")
     #expect(
       table.classLabels(for: combo, locale: "en") == [
-        "diuretic (water pill)", "sedating antihistamine",
+        "diuretic (water pill)", "sedating antihistamine", "Parkinson's medicine (dopaminergic)",
       ])
     #expect(table.classLabels(for: opioid, locale: "fr") == ["opioid"])
   }

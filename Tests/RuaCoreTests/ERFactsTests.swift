@@ -44,8 +44,8 @@ import Testing
     #expect(facts.antiplatelets.map(\.name) == ["aspirin"])
     #expect(facts.otherHighAlert.map(\.name) == ["insulin glargine", "oxycodone HCl"])
     #expect(facts.otherHighAlert.last?.classes.map(\.id) == ["opioids-high-alert"])
-    #expect(facts.fallRisk.map(\.name) == ["oxycodone HCl", "zolpidem"])
-    #expect(facts.fallRisk.first?.classes.map { $0.label(locale: "en") } == ["opioid"])
+    #expect(facts.fallRisk.map(\.name) == ["insulin glargine", "oxycodone HCl", "zolpidem"])
+    #expect(facts.fallRisk[1].classes.map { $0.label(locale: "en") } == ["opioid"])
     #expect(!facts.currentMedications.contains { $0.id == "x" })
     #expect(facts.currentMedications.map(\.id) == ["w", "i", "a", "l", "o", "z", "h"])
   }

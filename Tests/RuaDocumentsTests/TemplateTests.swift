@@ -1,4 +1,5 @@
 import Foundation
+import RuaCore
 import RuaDocuments
 import Testing
 
@@ -28,7 +29,7 @@ import Testing
 
   @Test func styleSizeErrorNamesFileAndKey() throws {
     let text = try Self.shipped("er-sheet.json").replacingOccurrences(
-      of: "\"size\": 9,", with: "\"size\": 100,")
+      of: "\"size\": 9.5,", with: "\"size\": 100,")
     #expect(throws: TemplateError.self) {
       try Template.parse(text, file: "templates/er-sheet.json")
     }
@@ -107,5 +108,32 @@ import Testing
   @Test func labelsFillPlaceholders() throws {
     let labels = try Labels.parse(Self.shipped("locales/es.json"), file: "es.json")
     #expect(labels.format(.pageNumber, ["page": "2", "pages": "3"]) == "Página 2 de 3")
+  }
+
+  @Test func englishAndSpanishNameTheSameLanguages() throws {
+    func tags(_ language: String) throws -> [String] {
+      let root = try JSONParser.parse(Self.shipped("locales/\(language).json"))
+      guard case .object(let members) = root,
+        case .object(let names)? = members.first(where: { $0.key == "languages" })?.value
+      else { return [] }
+      return names.map(\.key)
+    }
+    #expect(try tags("en").count >= 20)
+    #expect(try tags("en") == tags("es"))
+    let spanish = try Labels.parse(Self.shipped("locales/es.json"), file: "es.json")
+    #expect(spanish.languageName("ZH-hans") == "chino simplificado")
+    #expect(spanish.languageName("tlh") == nil)
+  }
+
+  @Test func staleAfterDaysIsReadAndChecked() throws {
+    #expect(try Template.parse(Self.shipped("er-sheet.json"), file: "er.json").staleAfterDays == 90)
+    let text = try Self.shipped("er-sheet.json").replacingOccurrences(
+      of: "\"staleAfterDays\": 90", with: "\"staleAfterDays\": 0")
+    #expect(throws: TemplateError.self) {
+      try Template.parse(text, file: "templates/er-sheet.json")
+    }
+    do { _ = try Template.parse(text, file: "templates/er-sheet.json") } catch {
+      #expect(error.description.contains("staleAfterDays"))
+    }
   }
 }

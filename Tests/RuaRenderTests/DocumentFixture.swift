@@ -30,9 +30,11 @@ enum DocumentFixture {
   }
 
   static func medicationList(
-    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today
+    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today,
+    large: Bool = false
   ) throws -> (Document, Template) {
-    let template = try template("medication-list.json", paper: paper)
+    let plain = try template("medication-list.json", paper: paper)
+    let template = large ? plain.largePrint() : plain
     let table = try drugClasses
     let document = MedicationList.build(
       patient: patient, table: table, today: today, printedAt: "2026-11-29 12:00",
@@ -42,9 +44,11 @@ enum DocumentFixture {
   }
 
   static func fallGuide(
-    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today
+    _ patient: Patient, language: String = "en", paper: Paper = .letter, today: CivilDate = today,
+    large: Bool = false
   ) throws -> (Document, Template) {
-    let template = try template("fall-guide.json", paper: paper)
+    let plain = try template("fall-guide.json", paper: paper)
+    let template = large ? plain.largePrint() : plain
     let table = try drugClasses
     let content = try content(language)
     let document = FallGuide.build(

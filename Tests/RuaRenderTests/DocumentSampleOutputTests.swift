@@ -30,6 +30,13 @@ import Testing
           DocumentFixture.fallGuide(patient, language: language, today: day(2026, 11, 6)))
         try Data(falls.bytes).write(
           to: URL(fileURLWithPath: "\(folder)/falls-\(index)-\(language).pdf"))
+        for (name, built) in [
+          ("meds", try DocumentFixture.medicationList(patient, language: language, large: true)),
+          ("falls", try DocumentFixture.fallGuide(patient, language: language, large: true)),
+        ] {
+          try Data(DocumentFixture.render(built).bytes).write(
+            to: URL(fileURLWithPath: "\(folder)/\(name)-large-\(index)-\(language).pdf"))
+        }
       }
     }
   }

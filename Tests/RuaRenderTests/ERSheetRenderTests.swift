@@ -13,16 +13,25 @@ import Testing
     return raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
-  @Test func typicalRecordFitsOneLetterPageAndCarriesEveryFact() throws {
+  /// One sheet, two sides at most (clinical reference §8.1); page 1 holds the emergency.
+  @Test func typicalRecordFitsOneSheetAndCarriesEveryFact() throws {
     let patient = SamplePatients.typical
     let pdf = try RenderFixture.render(patient)
-    #expect(pdf.pageCount == 1)
+    #expect(pdf.pageCount <= 2)
+    let one = try text(pdf, page: 1).filter { !$0.isWhitespace }
+    let emergency =
+      [patient.fullName, "ALLERGIES", "ON A BLOOD THINNER", "CODE STATUS", "DECISION MAKER"]
+      + patient.contacts.map(\.name) + patient.medications.map(\.name)
+    for fact in emergency {
+      #expect(one.contains(fact.filter { !$0.isWhitespace }), "page 1 lacks \(fact)")
+    }
     let all = try text(pdf)
     var facts = [
       patient.fullName, "Bobbie", "Feb 14, 1941", "85 years", "Female", "61.5 kg", "158 cm",
       "Spanish (also English)", "NEEDED", "Information as of Nov 1, 2026",
       "Printed 2026-11-29 12:00",
-      "Page 1 of 1", "ALLERGIES", "ON A BLOOD THINNER", "HIGH-ALERT MEDICINES", "CODE STATUS",
+      "Page 1 of \(pdf.pageCount)", "ALLERGIES", "ON A BLOOD THINNER", "HIGH-ALERT MEDICINES",
+      "CODE STATUS",
       "DNR / DNI", "pink form on the refrigerator door", "PENDING CLINICIAN REVIEW",
     ]
     facts += patient.allergies.flatMap { [$0.substance, $0.reaction ?? ""] }
@@ -33,7 +42,7 @@ import Testing
     facts += patient.conditions.map(\.name)
     facts += patient.contacts.flatMap { [$0.name, $0.relation ?? "", $0.phone ?? ""] }
     facts += patient.careTeam.flatMap { [$0.name, $0.organization ?? "", $0.phone ?? ""] }
-    facts += ["Main Street Pharmacy", "(541) 555-0177", "HEALTH-CARE PROXY", "power of attorney"]
+    facts += ["Main Street Pharmacy", "(541) 555-0177", "DECISION MAKER", "power of attorney"]
     facts += [
       patient.preferredHospital, patient.insurance, patient.address, patient.phone,
       patient.dependents,
@@ -103,7 +112,10 @@ import Testing
       patient.fullName = name
       patient.contacts[0].name = name
       let pdf = try RenderFixture.render(patient)
-      #expect(pdf.pageCount == 1, "\(name)")
+      // A taller script may push the last section to page 2; the person is on page 1.
+      #expect(pdf.pageCount <= 2, "\(name)")
+      let letters1 = Set(name.filter { !$0.isWhitespace })
+      #expect(letters1.isSubset(of: Set(try text(pdf, page: 1))), "\(name) is not on page 1")
       let all = try text(pdf)
       // Right-to-left names come back in visual order from pdftotext; check their letters.
       let letters = Set(name.filter { !$0.isWhitespace })
@@ -197,9 +209,9 @@ import Testing
 }
 
 @Suite struct RendererThreadingTests {
-  @Test func spanishTypicalRecordAlsoFitsOnePage() throws {
+  @Test func spanishTypicalRecordAlsoFitsOneSheet() throws {
     let pdf = try RenderFixture.render(SamplePatients.typical, language: "es")
-    #expect(pdf.pageCount == 1)
+    #expect(pdf.pageCount <= 2)
     let info = try RenderFixture.poppler("pdfinfo", [], pdf: pdf.bytes)
     #expect(info.contains("Hoja de información de emergencia"))
   }
@@ -208,7 +220,7 @@ import Testing
     let (document, template) = try RenderFixture.sheet(SamplePatients.typical)
     let pdf = try PDFRenderer(fontsConf: RenderFixture.fontsConf).render(
       document, template: template.with(paper: .a4), now: RenderFixture.now, creator: "t")
-    #expect(pdf.pageCount == 1)
+    #expect(pdf.pageCount <= 2)
     let info = try RenderFixture.poppler("pdfinfo", [], pdf: pdf.bytes)
     #expect(info.contains("(A4)"))
   }

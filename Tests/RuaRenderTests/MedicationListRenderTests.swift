@@ -18,14 +18,17 @@ import Testing
     let text = try F.text(pdf).filter { !$0.isWhitespace }
     var facts = [
       "MEDICATION LIST", "List as of Nov 29, 2026", patient.fullName, "Nov 30, 1938", "87 years",
-      "Oak Street Pharmacy", "(503) 555-0175", "ALLERGIES", "Sulfa drugs", "Page 1 of 1",
+      "Oak Street Pharmacy", "(503) 555-0175", "ALLERGIES", "Sulfa drugs",
+      "Page 1 of \(pdf.pageCount)",
       "Reviewed by", "PENDING CLINICIAN REVIEW",
     ]
     for medication in Runway.documentOrder(patient.medications, today: F.today)
     where !medication.asNeeded {
       let runway = Runway.evaluate(medication, today: F.today)
       facts.append(medication.name)
-      if let date = runway.runOutDate, let days = runway.daysRemaining {
+      if medication.status == .onHold {
+        facts += ["ON HOLD", "No refill while on hold"]
+      } else if let date = runway.runOutDate, let days = runway.daysRemaining {
         facts.append(formatted(date, locale: "en"))
         facts.append(days < -1 ? "ran out \(-days) days ago" : "\(days) days left")
       } else {

@@ -14,6 +14,8 @@ import Testing
       to: URL(fileURLWithPath: folder + "/er-typical-es.pdf"))
     try Data(RenderFixture.render(SamplePatients.large).bytes).write(
       to: URL(fileURLWithPath: folder + "/er-large.pdf"))
+    try Data(RenderFixture.render(SamplePatients.crowded).bytes).write(
+      to: URL(fileURLWithPath: folder + "/er-crowded.pdf"))
     let empty = Patient(id: "p-empty", fullName: "Ana Empty", dateOfBirth: day(1938, 7, 4))
     try Data(RenderFixture.render(empty).bytes).write(
       to: URL(fileURLWithPath: folder + "/er-empty.pdf"))

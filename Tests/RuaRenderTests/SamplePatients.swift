@@ -118,6 +118,35 @@ enum SamplePatients {
     return patient
   }
 
+  /// The emergency case of issue 13: 40 medicines (the blood thinners and insulin listed
+  /// last), 6 contacts with the decision maker fifth, and long conditions.
+  static var crowded: Patient {
+    var patient = typical
+    patient.id = "p-crowded"
+    patient.medications = (1...37).map { index in
+      med(
+        "C\(index)", "test medicine number \(index)", "\(index * 5) mg", "1 tablet",
+        "every morning", purpose: "purpose \(index)")
+    }
+    patient.medications += [
+      med("C38", "insulin glargine", "100 units/mL", "18 units", "at bedtime", purpose: "diabetes"),
+      med("C39", "clopidogrel", "75 mg", "1 tablet", "every morning", purpose: "stent"),
+      med("C40", "warfarin", "5 mg", "1 tablet", "every evening", purpose: "atrial fibrillation"),
+    ]
+    patient.contacts = (1...6).map { index in
+      Contact(
+        name: "Contact Person \(index)", relation: "relation \(index)",
+        phone: "(541) 555-01\(10 + index)",
+        roles: index == 5 ? [.emergency, .healthCareProxy] : [.emergency])
+    }
+    patient.conditions = (1...8).map { index in
+      Condition(
+        name: "long condition \(index)", since: "20\(10 + index)",
+        notes: String(repeating: "details of a long-standing problem \(index); ", count: 4))
+    }
+    return patient
+  }
+
   /// A small drug-class table for tests (the bundled one lives in templates/drug-classes.json).
   static var drugClasses: DrugClassTable {
     let review = DrugClass.Review.pending

@@ -9,7 +9,7 @@ struct DocumentCommand: Command {
   var name: String { kind.rawValue }
   var usage: String {
     "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4] [--lang en|es] "
-      + "[--now TIME]"
+      + "[--now TIME]" + (kind == .falls ? " [--large]" : "")
   }
   var options: [OptionSpec] { DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs }
 
@@ -33,7 +33,8 @@ struct DocumentCommand: Command {
       What to do if the patient falls (naming their blood thinners for a head injury), whom to
       call in order, their fall-risk medicines, and a room-by-room home-safety checklist. The
       guide text comes from templates/content/; pages carrying text no clinician has approved
-      show a PENDING CLINICIAN REVIEW stamp. Delivery and logging as for 'er'.
+      show a PENDING CLINICIAN REVIEW stamp. Delivery and logging as for 'er'. --large makes
+      the large-print guide (body text 14 pt, one column) for the person's own copy.
       """)
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {

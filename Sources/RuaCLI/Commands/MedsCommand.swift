@@ -7,7 +7,7 @@ struct MedsCommand: Command {
   let summary = "show a patient's medicines with refill runway and safety flags"
   let usage =
     "meds PATIENT [--format text|json | -o FILE|- | --print [PRINTER]] [--today YYYY-MM-DD] "
-    + "[--paper letter|a4] [--lang en|es] [--now TIME]"
+    + "[--paper letter|a4] [--lang en|es] [--now TIME] [--large]"
   let details = """
     PATIENT is a care-circle id, or an unambiguous, case-insensitive prefix of the full or
     preferred name. Lists active medicines, most urgent refill first: overdue (0 days or fewer
@@ -20,7 +20,8 @@ struct MedsCommand: Command {
 
     With -o FILE (or -o - / --print) it makes the medication list PDF instead: the scheduled
     table with slots, run-out dates and runway bars, the as-needed block and totals, delivered
-    and logged as for 'er'.
+    and logged as for 'er'. With --large, the large-print list (body text 14 pt; the
+    prescriber and last-fill columns left out) for the person's own copy.
     """
   let options =
     [OptionSpec("format", .value, value: "text|json", help: "data output format (default text)")]

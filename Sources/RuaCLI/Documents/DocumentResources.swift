@@ -20,9 +20,12 @@ struct DocumentResources: Sendable {
     DocumentInputs(
       labels: labels, drugClasses: drugClasses, templates: templates, fallContent: fallContent)
   }
+  /// The documents `--large` applies to.
+  static let largePrintKinds: Set<DocumentKind> = [.meds, .falls]
 
   static func load(
-    _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper
+    _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper,
+    large: Bool = false
   ) throws(CLIError) -> DocumentResources {
     guard DocumentKind.languages.contains(language) else {
       throw .usage(DocumentSettings.languageRefusal(language))
@@ -33,10 +36,11 @@ struct DocumentResources: Sendable {
     }
     var templates: [DocumentKind: Template] = [:]
     for kind in kinds {
-      templates[kind] = try parse(kind.templateFile, location) {
+      let template = try parse(kind.templateFile, location) {
         (text, file) throws(TemplateError) in
         try Template.parse(text, file: file)
       }.with(paper: paper)
+      templates[kind] = large && largePrintKinds.contains(kind) ? template.largePrint() : template
     }
     let table = try drugTable(location)
     var content: ContentFile?

@@ -12,6 +12,8 @@ struct DocumentSettings {
   /// The calendar date runways and ages are counted from.
   let today: CivilDate
   let templates: TemplatesLocation
+  /// Large print for the medication list and the fall guide (the ER sheet is for clinicians).
+  var large = false
 
   static let specs: [OptionSpec] = [
     OptionSpec("paper", .value, value: "letter|a4", help: "paper size (default letter)"),
@@ -25,6 +27,10 @@ struct DocumentSettings {
     OptionSpec(
       "templates", .value, value: "DIR",
       help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
+    OptionSpec(
+      "large", .flag,
+      help:
+        "large print (body 14 pt) of the medication list and fall guide, for the person's own copy"),
   ]
 
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
@@ -39,18 +45,26 @@ struct DocumentSettings {
       throw .usage(languageRefusal(language))
     }
     let clock = try DocumentClock.read(arguments, context)
-    return DocumentSettings(
+    var settings = DocumentSettings(
       paper: paper, language: language,
       now: clock.now, today: clock.today,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
+    settings.large = arguments.flag("large")
+    return settings
   }
 
   static func languageRefusal(_ language: String) -> String {
     "--lang takes " + DocumentKind.languages.joined(separator: " or ") + ", not '\(language)'"
   }
 
+  /// The resources for `kinds`. `--large` with only the ER sheet asked for is refused: the
+  /// sheet is for clinicians and stays as it is; in a batch it applies to the other two.
   func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
-    try DocumentResources.load(templates, kinds: kinds, language: language, paper: paper)
+    if large, !kinds.contains(where: { DocumentResources.largePrintKinds.contains($0) }) {
+      throw .usage("--large is for the medication list (meds) and the fall guide (falls)")
+    }
+    return try DocumentResources.load(
+      templates, kinds: kinds, language: language, paper: paper, large: large)
   }
 }
 

@@ -8,7 +8,8 @@ public enum ERSheet {
 
   /// Styles the sheet uses; the template must define each.
   public static let styleNames = [
-    "body", "strong", "muted", "label", "name", "preferred", "heading", "th", "band-label",
+    "body", "strong", "muted", "label", "name", "name-sub", "preferred", "heading", "th",
+    "band-label",
     "band-text", "band-strong", "header", "header-muted", "stamp", "footer", "footer-center",
     "footer-right",
   ]
@@ -29,10 +30,11 @@ public enum ERSheet {
   ///   - printedAt: the printed time text for the footer.
   ///   - contentVersion: the version of the clinical tables behind the flags.
   ///   - pendingReview: prints a "PENDING CLINICIAN REVIEW" stamp on every page.
+  ///   - freshness: the review-by date and, when stale, a banner asking for a check.
   public static func build(
     patient: Patient, facts: ERFacts, today: CivilDate, informationAsOf: String?,
     printedAt: String, labels: Labels, template: Template, contentVersion: String,
-    pendingReview: Bool
+    pendingReview: Bool, freshness: Freshness? = nil
   ) -> Document {
     let words = ERSheetWords(labels: labels)
     let blocks = DocumentChrome.arrange(template) {
@@ -40,7 +42,8 @@ public enum ERSheet {
     }
     let asOf = informationAsOf ?? labels[.notRecorded]
     let chrome = DocumentChrome(
-      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion)
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
+      freshness: freshness)
     return chrome.document(
       kind: kind, title: labels[.erTitle], patient: patient,
       firstPageHeader: StyledText([

@@ -47,6 +47,9 @@ extension ERSheetWords {
         marker: run("\(index + 1).", "strong"),
         text: joined([who, phones, joined(roles, separator: ", ")], separator: " · "))
     }
+    guard patient.contacts.contains(where: { $0.roles.contains(.healthCareProxy) }) else {
+      return [title, .list(items), empty(.noProxy)]
+    }
     return [title, .list(items)]
   }
 

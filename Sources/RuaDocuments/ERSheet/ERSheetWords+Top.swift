@@ -1,9 +1,16 @@
 import RuaCore
 
 extension ERSheetWords {
-  /// Name (and the name they answer to), then a strip of identifying facts.
+  /// Name with the date of birth and age beside it, large (the two identifiers a clinician
+  /// matches first), the name they answer to, then a strip of identifying facts.
   func identity(_ patient: Patient, today: CivilDate) -> [Block] {
-    var name = run(patient.fullName, "name")
+    let born = labels.format(
+      .bornAge,
+      [
+        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
+        "years": String(patient.dateOfBirth.age(on: today)),
+      ])
+    var name = run(patient.fullName, "name") + run("   " + born, "name-sub")
     if let preferred = patient.preferredName {
       name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
     }
@@ -23,21 +30,15 @@ extension ERSheetWords {
     case false: interpreter = run(labels[.interpreterNotNeeded])
     case nil: interpreter = run(labels[.notRecorded], "muted")
     }
-    let columns: [(LabelKey, Double, StyledText)] = [
-      (.dateOfBirth, 1.25, run(labels.format(date: patient.dateOfBirth), "strong")),
-      (
-        .age, 0.8,
-        run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))
-      ),
-      (.sex, 0.8, run(sex)),
-      (.weight, 0.8, run(weight)),
-      (.language, 1.1, run(patient.language ?? labels[.notRecorded])),
-      (.interpreter, 0.9, interpreter),
+    // One line of label–value pairs: the strip is read across, and a line saves room for
+    // the medicines on page 1.
+    let facts: [(LabelKey, StyledText)] = [
+      (.sex, run(sex)), (.weight, run(weight)),
+      (.language, run(languageName(patient.language), "strong")), (.interpreter, interpreter),
     ]
-    let strip = Table(
-      columns: columns.map { TableColumn(header: run(labels[$0.0], "label"), weight: $0.1) },
-      rows: [columns.map(\.2)])
-    return [.heading(level: 1, name), .table(strip)]
+    let strip = joined(
+      facts.map { key, value in run(labels[key] + " ", "label") + value }, separator: "   ·   ")
+    return [.heading(level: 1, name), .paragraph(strip)]
   }
 
   /// The alert bands: allergies, blood thinners, other high-alert medicines, implanted
@@ -76,6 +77,9 @@ extension ERSheetWords {
   {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
+      if item.medication.status == .onHold {
+        text = text + run(" " + labels[.onHoldMark], "band-strong")
+      }
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
       if withClasses {
@@ -95,7 +99,8 @@ extension ERSheetWords {
       return run(labels[.codeStatusNone], "band-text")
     case .onFile(let status, let summary, let location):
       var parts: [StyledText] = []
-      if let status { parts.append(run(status, "band-strong")) }
+      // A directive without a recorded status must not read as if it were the status.
+      parts.append(run(status ?? labels[.codeStatusNotRecorded], "band-strong"))
       if let summary { parts.append(run(summary, "band-text")) }
       if let location {
         parts.append(run(labels.format(.directiveKeptAt, ["location": location]), "band-text"))
@@ -112,14 +117,31 @@ extension ERSheetWords {
       (.columnMedication, 2.4), (.columnStrength, 1.2), (.columnDose, 1.0), (.columnSchedule, 2.8),
       (.columnNotes, 2.5),
     ]
-    let rows = facts.currentMedications.map(medicationRow)
+    let rows = Self.emergencyOrder(facts).map(medicationRow)
+    let note = TableOverflowNote(
+      format: labels[.moreMedicines], singular: labels[.moreMedicine], style: "strong")
     return [
       title,
       .table(
         Table(
           columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
-          rows: rows)),
+          rows: rows, overflowNote: note)),
     ]
+  }
+
+  /// The medicines that matter most in an emergency first, so they are the ones on page 1:
+  /// anticoagulants, antiplatelets, other high-alert medicines, then the rest, each group in
+  /// document order.
+  static func emergencyOrder(_ facts: ERFacts) -> [Medication] {
+    let groups = [facts.bloodThinners, facts.antiplatelets, facts.otherHighAlert].map {
+      Set($0.map(\.medication.id))
+    }
+    let rank = { (medication: Medication) in
+      groups.firstIndex { $0.contains(medication.id) } ?? groups.count
+    }
+    return facts.currentMedications.enumerated().sorted { a, b in
+      (rank(a.element), a.offset) < (rank(b.element), b.offset)
+    }.map(\.element)
   }
 
   private func medicationRow(_ medication: Medication) -> [StyledText] {
@@ -144,7 +166,8 @@ extension ERSheetWords {
     if let max = medication.maxPerDay { when.append(run(labels.format(.maxPerDay, ["max": max]))) }
     var notes: [StyledText] = []
     if let purpose = medication.purpose { notes.append(run(purpose)) }
-    if let instructions = medication.instructions { notes.append(run(instructions, "muted")) }
+    // Safety instructions in the primary colour, never grey.
+    if let instructions = medication.instructions { notes.append(run(instructions)) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), joined(notes, separator: "; "),

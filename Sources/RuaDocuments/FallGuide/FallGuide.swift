@@ -31,14 +31,17 @@ public enum FallGuide {
   ///   - contentVersion: the versions of the guide and the drug-class table, as printed.
   ///   - pendingReview: prints the "PENDING CLINICIAN REVIEW" stamp on every page. The stamp
   ///     is also printed whenever a block of `content` is not approved, whatever is passed.
+  ///   - freshness: the review-by date and, when stale, a banner asking for a check.
   public static func build(
     patient: Patient, facts: ERFacts, content: ContentFile, today: CivilDate, printedAt: String,
-    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool
+    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
+    freshness: Freshness? = nil
   ) -> Document {
     let words = FallGuideWords(labels: labels, patient: patient, facts: facts, content: content)
     let blocks = DocumentChrome.arrange(template) { words.section($0) }
     let chrome = DocumentChrome(
-      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion)
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
+      freshness: freshness)
     let stamped = pendingReview || !content.isFullyApproved
     return chrome.document(
       kind: kind, title: labels[.fallsTitle], patient: patient,
@@ -46,7 +49,7 @@ public enum FallGuide {
         TextRun(labels[.fallsHeader], style: "header"),
         TextRun(
           "   \(patient.fullName) · \(labels[.dateOfBirth]) "
-            + labels.format(date: patient.dateOfBirth),
+            + unbreakable(labels.format(date: patient.dateOfBirth)),
           style: "header-muted"),
       ]),
       stamp: stamped ? labels[.pendingGuide] : nil, blocks: blocks)

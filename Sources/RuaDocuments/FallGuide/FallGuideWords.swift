@@ -13,14 +13,25 @@ struct FallGuideWords: DocumentWords {
   }
 
   /// What the placeholders stand for, as plain text.
+  /// Every anticoagulant and antiplatelet is named (dual therapy bleeds more), each held one
+  /// marked "(on hold)".
   var values: [String: String] {
-    ["name": callName(patient), "bloodThinners": list(facts.bloodThinners.map(\.name))]
+    let bleeding = (facts.bloodThinners + facts.antiplatelets).map(markedName)
+    return ["name": callName(patient), "bloodThinners": list(bleeding)]
   }
 
   func section(_ id: String) -> [Block] {
     if id == "contacts" { return contacts() }
-    let blocks = content.blocks(in: id, for: contentFacts)
+    var blocks = content.blocks(in: id, for: contentFacts)
     var inserts: [String: [Block]] = [:]
+    if id == "medicines", facts.currentMedications.isEmpty {
+      // "None of the medicines on the list" would read as checked; there is no list.
+      blocks.removeAll { $0.showWhen == .noFallRiskMedicines }
+      if let heading = blocks.first(where: { $0.kind == .heading }) {
+        let text = labels.format(.fallsNoMedicines, ["name": callName(patient)])
+        inserts[heading.id] = [.paragraph(run(text))]
+      }
+    }
     if id == "medicines", !facts.fallRisk.isEmpty {
       // The person's own fall-risk medicines follow the paragraph that introduces them.
       let anchor =
@@ -95,6 +106,9 @@ struct FallGuideWords: DocumentWords {
         var text = run(item.name, "strong")
         if let strength = item.medication.strength { text = text + run(" " + strength) }
         if let brand = item.medication.brand { text = text + run(" (\(brand))", "muted") }
+        if item.medication.status == .onHold {
+          text = text + run(" " + labels[.onHoldMark], "strong")
+        }
         let classes = item.classes.map { $0.label(locale: labels.language) }
         if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }
         return ListItem(marker: run("•", "marker"), text: text)

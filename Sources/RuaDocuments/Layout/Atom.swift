@@ -28,35 +28,49 @@ struct Atom: Equatable {
   var table: Int?
   /// The structure tag of that group: `Table` or `L`.
   var groupTag = "Table"
+  /// Table rows only: the note printed when the table breaks to another page.
+  var overflowNote: TableOverflowNote?
 
-  var textHeight: Double { cells.map(\.height).max() ?? 0 }
+  var textHeight: Double { cells.map { $0.y + $0.height }.max() ?? 0 }
   var height: Double { textHeight + 2 * padding }
 
-  /// The height of the smallest first piece: one line when splittable, else all of it.
+  /// Neither piece of a split paragraph may be a lone line: a heading keeps its first two
+  /// lines, and a page or column never starts with the last line of a paragraph.
+  static let minimumLines = 2
+
+  /// The height of the smallest first piece: two lines when splittable, else all of it.
   var minimumHeight: Double {
     guard splittable else { return height }
-    return (cells.map { $0.lines.isEmpty ? 0 : $0.heights[$0.lines.lowerBound] }.max() ?? 0)
-      + 2 * padding
+    return
+      (cells.map { cell in
+        cell.y + cell.heights[cell.lines.prefix(Self.minimumLines)].reduce(0, +)
+      }.max() ?? 0) + 2 * padding
   }
 
-  /// Splits so the first piece is at most `limit` tall, or nil if not even one line fits.
-  func split(toFit limit: Double) -> (first: Atom, rest: Atom)? {
+  /// Splits so the first piece is at most `limit` tall, or nil if nothing fits. Unless
+  /// `forced` (the atom is taller than a whole column), neither piece is a lone line.
+  func split(toFit limit: Double, forced: Bool = false) -> (first: Atom, rest: Atom)? {
     let available = limit - 2 * padding
     var first = self
     var rest = self
     var tookAny = false
     var leftAny = false
     for (index, cell) in cells.enumerated() {
-      var used = 0.0
+      var used = cell.y
       var end = cell.lines.lowerBound
       while end < cell.lines.upperBound, used + cell.heights[end] <= available + 0.001 {
         used += cell.heights[end]
         end += 1
       }
+      if !forced, end < cell.lines.upperBound {
+        end = min(end, cell.lines.upperBound - Self.minimumLines)
+        if end - cell.lines.lowerBound < Self.minimumLines { end = cell.lines.lowerBound }
+      }
       if end > cell.lines.lowerBound { tookAny = true }
       if end < cell.lines.upperBound { leftAny = true }
       first.cells[index].lines = cell.lines.lowerBound..<end
       rest.cells[index].lines = end..<cell.lines.upperBound
+      rest.cells[index].y = 0
     }
     guard tookAny, leftAny else { return nil }
     first.keepWithNext = false
@@ -83,6 +97,8 @@ struct AtomCell: Equatable {
   var heights: [Double]
   /// The lines this piece draws.
   var lines: Range<Int>
+  /// Space above the first line, so side-by-side cells share a first baseline.
+  var y = 0.0
   /// TH or TD inside table rows; nil elsewhere.
   var tag: String?
 

@@ -11,7 +11,7 @@ struct Atomizer {
   }
 
   mutating func atoms(_ block: Block, width: Double) -> [Atom] {
-    var result = pieces(block, width: width)
+    var result = pieces(block, width: width).map(alignedOnBaseline)
     if !result.isEmpty, case .heading = result[0].role {
       result[0].gapBefore = layout.blockGap + layout.headingGap
     } else if !result.isEmpty {
@@ -44,7 +44,9 @@ struct Atomizer {
       ]
     case .list(let items):
       let id = takeTable()
-      let markerWidth = 11.0
+      // As wide as the widest marker ("10.") on one line, whatever the type size.
+      let markerWidth = max(
+        11, (items.map { measurer.oneLineWidth($0.marker, limit: width / 3) }.max() ?? 0) + 3)
       return items.map { item in
         Atom(
           role: .listItem,
@@ -66,11 +68,7 @@ struct Atomizer {
       }
     case .table(let table):
       let id = takeTable()
-      let total = table.columns.map(\.weight).reduce(0, +)
-      var edges: [Double] = [0]
-      for column in table.columns {
-        edges.append(edges[edges.count - 1] + width * column.weight / max(total, 0.0001))
-      }
+      let edges = columnEdges(table, width: width)
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
@@ -86,7 +84,8 @@ struct Atomizer {
       return [header]
         + table.rows.enumerated().map { index, texts in
           var atom = Atom(
-            role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id)
+            role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id,
+            overflowNote: table.overflowNote)
           for (column, fraction) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
           where column < atom.cells.count {
             atom.gauges.append(gauge(in: &atom.cells[column], padding: padY, fraction: fraction))
@@ -95,21 +94,31 @@ struct Atomizer {
         }
     case .alert(let alert):
       let pad = layout.bandPadding
-      let labelWidth = min(layout.bandLabelWidth, width / 2)
+      let inset = pad + Self.bandBar
+      // In a narrow column the word label leads the text instead of taking half the width.
+      guard width >= Self.bandInlineBelow else {
+        let text =
+          alert.label + StyledText("  ", style: alert.label.baseStyle ?? "body") + alert.text
+        return [
+          Atom(
+            role: .alert(alert.tone), cells: [cell(inset, width - inset - pad, text)],
+            padding: pad, gapBefore: 0)
+        ]
+      }
+      let labelWidth = layout.bandLabelWidth
       return [
         Atom(
           role: .alert(alert.tone),
           cells: [
-            cell(pad + 3, labelWidth - pad - 3, alert.label),
+            cell(inset, labelWidth - inset, alert.label),
             cell(labelWidth + pad, width - labelWidth - 2 * pad, alert.text),
-          ], padding: pad, gapBefore: 0, splittable: true)
+          ], padding: pad, gapBefore: 0)
       ]
     case .stamp(let text):
       let pad = layout.bandPadding
       return [
         Atom(
-          role: .stamp, cells: [cell(pad, width - 2 * pad, text)], padding: pad, gapBefore: 0,
-          splittable: true)
+          role: .stamp, cells: [cell(pad, width - 2 * pad, text)], padding: pad, gapBefore: 0)
       ]
     case .checklist(let items):
       // An item stays whole with its box, like a table row.
@@ -123,6 +132,73 @@ struct Atomizer {
     case .columns(let blocks):
       // Nested column groups flow as plain blocks at the given width.
       return blocks.flatMap { atoms($0, width: width) }
+    }
+  }
+
+  /// Cells side by side share the first baseline of the tallest first line: a list number
+  /// beside a line set in a taller fallback font (Arabic, Chinese) moves down to it.
+  private func alignedOnBaseline(_ atom: Atom) -> Atom {
+    guard atom.cells.count > 1, let baseline = measurer.firstBaseline else { return atom }
+    let baselines = atom.cells.map { cell in
+      cell.text.isEmpty ? nil : baseline(cell.text, cell.width)
+    }
+    guard let lowest = baselines.compactMap({ $0 }).max() else { return atom }
+    var aligned = atom
+    for (index, value) in baselines.enumerated() {
+      if let value { aligned.cells[index].y = lowest - value }
+    }
+    return aligned
+  }
+
+  /// Column edges by weight, widened so no header word breaks ("Concentración" stays whole):
+  /// a column narrower than its longest header word gets that width, and the others give
+  /// up room in proportion to their weight.
+  func columnEdges(_ table: Table, width: Double) -> [Double] {
+    let columns = table.columns
+    let padding = 2 * layout.cellPaddingX
+    let gauged = Set(table.gauges.map(\.column))
+    var minimums = columns.indices.map { index -> Double in
+      // The header's words, and the longest word in the column's cells ("OVERDUE").
+      var words = Self.words(columns[index].header)
+      if let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
+        .flatMap(Self.words).max(by: { $0.text.count < $1.text.count })
+      {
+        words.append(longest)
+      }
+      let widest =
+        words.map { measurer.oneLineWidth(StyledText($0.text, style: $0.style), limit: width) }
+        .max() ?? 0
+      let gauge = gauged.contains(index) ? Self.gaugeWidth + Self.gaugeGap : 0
+      return widest + gauge + padding + 0.5
+    }
+    let needed = minimums.reduce(0, +)
+    if needed > width { minimums = minimums.map { $0 * width / needed } }
+    var widths = Array(repeating: 0.0, count: columns.count)
+    var fixed = Set<Int>()
+    // Fix the columns that are too narrow, then share what is left among the rest; repeat,
+    // since shrinking the rest can make another one too narrow.
+    for _ in 0...columns.count {
+      let free = columns.indices.filter { !fixed.contains($0) }
+      let room = width - fixed.map { minimums[$0] }.reduce(0, +)
+      let weight = free.map { columns[$0].weight }.reduce(0, +)
+      for index in columns.indices {
+        widths[index] =
+          fixed.contains(index)
+          ? minimums[index] : room * columns[index].weight / max(weight, 0.0001)
+      }
+      let narrow = free.filter { widths[$0] < minimums[$0] }
+      if narrow.isEmpty || room <= 0 { break }
+      fixed.formUnion(narrow)
+    }
+    var edges: [Double] = [0]
+    for value in widths { edges.append(edges[edges.count - 1] + max(value, 1)) }
+    return edges
+  }
+
+  /// Every word of a text with the style it is set in.
+  static func words(_ text: StyledText) -> [(text: String, style: String)] {
+    text.runs.flatMap { run in
+      run.text.split(whereSeparator: \.isWhitespace).map { (String($0), run.style) }
     }
   }
 
@@ -140,6 +216,10 @@ struct Atomizer {
     return gauge
   }
 
+  /// The width of the solid bar at the left edge of a band (see `PageEmitter`).
+  static let bandBar = 4.0
+  /// Bands narrower than this (a column) print the label before the text, not beside it.
+  static let bandInlineBelow = 360.0
   static let gaugeWidth = 22.0
   static let gaugeHeight = 7.0
   static let gaugeGap = 3.0

@@ -3,6 +3,13 @@
 struct ColumnFlow {
   let atoms: [Atom]
   let headers: [Int: Atom]
+  /// Headings repeated with "(continued)" when a group goes on in a new column.
+  let continuedHeadings: [Int: Atom]
+  /// Rows of the same table after each atom, and their height with gaps.
+  let rowsAfter: [Int]
+  let heightAfter: [Double]
+  /// The height an overflow note takes under the last row on a page, with its gap.
+  let noteReserve: (TableOverflowNote) -> Double
 
   /// Where the flow stands: the next atom, or the rest of a split one.
   struct Cursor: Equatable {
@@ -14,15 +21,47 @@ struct ColumnFlow {
   struct Column {
     var placed: [(atom: Atom, y: Double)] = []
     var used = 0.0
+    /// The table broke at the end of this column: its note and the rows still to come.
+    var overflow: (note: TableOverflowNote, remaining: Int)?
   }
 
-  init(atoms: [Atom]) {
+  init(
+    atoms: [Atom], continuedHeadings: [Int: Atom] = [:],
+    noteReserve: @escaping (TableOverflowNote) -> Double = { _ in 0 }
+  ) {
     self.atoms = atoms
+    self.continuedHeadings = continuedHeadings
+    self.noteReserve = noteReserve
     var headers: [Int: Atom] = [:]
     for atom in atoms where atom.role == .tableHeader {
       if let table = atom.table { headers[table] = atom }
     }
     self.headers = headers
+    var rowsAfter = Array(repeating: 0, count: atoms.count)
+    var heightAfter = Array(repeating: 0.0, count: atoms.count)
+    for index in atoms.indices.reversed().dropFirst() {
+      let next = atoms[index + 1]
+      guard let table = atoms[index].table, next.table == table, next.role == .tableRow else {
+        continue
+      }
+      rowsAfter[index] = rowsAfter[index + 1] + 1
+      heightAfter[index] = heightAfter[index + 1] + next.gapBefore + next.height
+    }
+    self.rowsAfter = rowsAfter
+    self.heightAfter = heightAfter
+  }
+
+  /// Whether `atom` at `cursor`, ending at `bottom`, leaves no room for its table's overflow
+  /// note although the rest of the table does not fit either.
+  private func crowdsOutNote(_ atom: Atom, at cursor: Cursor, bottom: Double, height: Double)
+    -> Bool
+  {
+    guard let note = atom.overflowNote, cursor.pending == nil, cursor.index < atoms.count else {
+      return false
+    }
+    let epsilon = 0.001
+    if bottom + heightAfter[cursor.index] <= height + epsilon { return false }
+    return bottom + noteReserve(note) > height + epsilon
   }
 
   func current(_ cursor: Cursor) -> Atom? {
@@ -39,11 +78,15 @@ struct ColumnFlow {
     var hasContent = false
     let epsilon = 0.001
     while let atom = current(cursor) {
-      if column.placed.isEmpty, atom.role == .tableRow, let table = atom.table,
-        let header = headers[table]
-      {
-        column.placed.append((header, 0))
-        column.used = header.height
+      if column.placed.isEmpty, atom.role != .tableHeader, let table = atom.table {
+        if continuesGroup(cursor), let heading = continuedHeadings[table] {
+          column.placed.append((heading, 0))
+          column.used = heading.height
+        }
+        if atom.role == .tableRow, let header = headers[table] {
+          column.placed.append((header, column.used))
+          column.used += header.height
+        }
       }
       let gap = column.placed.isEmpty ? 0 : atom.gapBefore
       let bottom = column.used + gap + atom.height
@@ -51,6 +94,7 @@ struct ColumnFlow {
         if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon {
           break
         }
+        if hasContent, crowdsOutNote(atom, at: cursor, bottom: bottom, height: height) { break }
         column.placed.append((atom, column.used + gap))
         column.used = bottom
         cursor = advanced(cursor)
@@ -58,9 +102,12 @@ struct ColumnFlow {
         continue
       }
       let mayForce = !hasContent && force
-      if (atom.splittable && !atom.keepWithNext) || mayForce,
-        let (first, rest) = atom.split(toFit: height - column.used - gap)
-      {
+      let room = height - column.used - gap
+      let piece =
+        atom.splittable && !atom.keepWithNext
+        ? atom.split(toFit: room) ?? (mayForce ? atom.split(toFit: room, forced: true) : nil)
+        : mayForce ? atom.split(toFit: room, forced: true) : nil
+      if let (first, rest) = piece {
         column.placed.append((first, column.used + gap))
         column.used += gap + first.height
         cursor.pending = rest
@@ -73,10 +120,24 @@ struct ColumnFlow {
       }
       break
     }
-    if !hasContent && !force && column.placed.count == 1 && cursor == start {
-      return (Column(), start)  // only a repeated header: leave the column empty
+    if !hasContent && !force && cursor == start {
+      return (Column(), start)  // only repeated headers: leave the column empty
+    }
+    if let next = current(cursor), next.role == .tableRow, let note = next.overflowNote,
+      column.placed.contains(where: { $0.atom.role == .tableRow && $0.atom.table == next.table })
+    {
+      let remaining = 1 + (cursor.index < atoms.count ? rowsAfter[cursor.index] : 0)
+      column.overflow = (note, remaining)
     }
     return (column, cursor)
+  }
+
+  /// Whether the atom at `cursor` is a group member after the group's first one.
+  private func continuesGroup(_ cursor: Cursor) -> Bool {
+    if cursor.pending != nil { return true }
+    guard cursor.index > 0, cursor.index < atoms.count else { return false }
+    let previous = atoms[cursor.index - 1]
+    return previous.table == atoms[cursor.index].table && previous.role != .tableHeader
   }
 
   private func advanced(_ cursor: Cursor) -> Cursor {
@@ -93,7 +154,8 @@ struct ColumnFlow {
         total += atom.gapBefore + atom.height
         index += 1
       } else {
-        return total + atom.gapBefore + atom.minimumHeight
+        let note = atom.overflowNote.map { rowsAfter[index] > 0 ? noteReserve($0) : 0 } ?? 0
+        return total + atom.gapBefore + atom.minimumHeight + note
       }
     }
     return total

@@ -30,7 +30,8 @@ struct PageEmitter {
       guard !cell.lines.isEmpty else { return nil }
       return .text(
         TextBox(
-          x: placed.x + cell.x, y: placed.y + atom.padding, width: cell.width, text: cell.text,
+          x: placed.x + cell.x, y: placed.y + atom.padding + cell.y, width: cell.width,
+          text: cell.text,
           lines: cell.lines))
     }
     func texts() -> [PageItem] { atom.cells.compactMap(text) }
@@ -62,7 +63,7 @@ struct PageEmitter {
       items.append(.endTag)
       items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral))
     case .alert(let tone):
-      items += [.fill(box, tone), .frame(box, tone, lineWidth: 1)]
+      items += [.fill(box, tone), .bandBorder(box, tone)]
       items += [.beginTag("P")] + texts() + [.endTag]
     case .stamp:
       items.append(.frame(box, .warning, lineWidth: 1.5))

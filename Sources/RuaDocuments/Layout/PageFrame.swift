@@ -9,6 +9,12 @@ struct PageFrame {
   let bodyTop: Double
   let bodyBottom: Double
 
+  /// Where the header text ends and the stamp begins, and the three footer boxes.
+  let headerWidth: Double
+  let footerBoxes: [(x: Double, width: Double)]
+  /// The footer's middle field as printed (full or short).
+  let footerCenter: StyledText
+
   init(document: Document, layout: PageLayout, measurer: TextMeasurer) {
     self.document = document
     self.layout = layout
@@ -18,28 +24,69 @@ struct PageFrame {
       text.isEmpty ? 0 : measurer.lineHeights(text, width).reduce(0, +)
     }
     let stamped = document.pageStamp != nil
-    let headerWidth = stamped ? width * Self.headerShare : width
+    // The running header takes the room it needs to stay on one line (up to the share the
+    // stamp leaves it); the stamp gets the rest and may wrap inside its box.
+    let natural =
+      max(
+        measurer.oneLineWidth(document.firstPageHeader, limit: width),
+        measurer.oneLineWidth(document.continuationHeader, limit: width)) + 1
+    headerWidth =
+      stamped ? min(max(natural, width * Self.headerShare), width * Self.headerMaxShare) : width
     headerTextHeight = max(
       height(document.firstPageHeader, headerWidth),
       height(document.continuationHeader, headerWidth))
-    let stampWidth = width * (1 - Self.headerShare) - 2 * layout.bandPadding - 6
+    let stampWidth = width - headerWidth - 6 - 2 * layout.bandPadding
     stampHeight =
       document.pageStamp.map { height($0, stampWidth) + 2 * layout.bandPadding } ?? 0
     let sample = StyledText(
       document.pageNumberText(page: 888, of: 888), style: document.pageNumberStyle)
+    // The full versions if the footer fits on one line with them, else the short form.
+    var fields = [document.footerLeft, document.footerCenter, sample]
+    if !Self.fitsOneLine(fields, width: width, measurer: measurer),
+      let short = document.footerCenterShort
+    {
+      fields[1] = short
+    }
+    footerCenter = fields[1]
+    footerBoxes = Self.footerBoxes(fields, width: width, measurer: measurer)
     footerTextHeight =
-      [
-        height(document.footerLeft, width * 0.45), height(document.footerCenter, width * 0.3),
-        height(sample, width * 0.25),
-      ].max() ?? 0
+      zip(fields, footerBoxes).map { height($0, $1.width) }.max() ?? 0
     bodyTop = layout.marginTop + max(layout.headerHeight, max(headerTextHeight, stampHeight) + 6)
     bodyBottom =
       layout.pageHeight - layout.marginBottom
       - max(layout.footerHeight, footerTextHeight + 6)
   }
 
-  /// The share of the header width left of the stamp, when there is one.
+  /// The least share of the header width left of the stamp, and the most.
   static let headerShare = 0.47
+  static let headerMaxShare = 0.66
+  /// Space between footer fields.
+  static let footerGap = 12.0
+
+  /// Whether the footer fields fit side by side on one line.
+  static func fitsOneLine(_ texts: [StyledText], width: Double, measurer: TextMeasurer) -> Bool {
+    let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
+    let single = texts.indices.allSatisfy {
+      texts[$0].isEmpty || measurer.lineHeights(texts[$0], natural[$0]).count <= 1
+    }
+    return single && natural.reduce(0, +) + 2 * footerGap <= width
+  }
+
+  /// Left, centre and right footer boxes: each as wide as its text on one line when all
+  /// three fit side by side (the centre one centred in the room between the others), else
+  /// the old fixed shares (45 %, 30 %, 25 %), where a field may wrap.
+  static func footerBoxes(_ texts: [StyledText], width: Double, measurer: TextMeasurer)
+    -> [(x: Double, width: Double)]
+  {
+    let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
+    guard fitsOneLine(texts, width: width, measurer: measurer) else {
+      return [(0, width * 0.45), (width * 0.45, width * 0.3), (width * 0.75, width * 0.25)]
+    }
+    let between = width - natural[0] - natural[2] - 2 * footerGap
+    let centre = max(natural[0] + footerGap, (width - natural[1]) / 2)
+    let x = min(centre, natural[0] + footerGap + between - natural[1])
+    return [(0, natural[0]), (x, natural[1]), (width - natural[2], natural[2])]
+  }
 
   /// Header and footer items of page `number` of `count`.
   func items(page number: Int, of count: Int) -> [PageItem] {
@@ -55,14 +102,13 @@ struct PageFrame {
       ]
     }
     let header = number == 1 ? document.firstPageHeader : document.continuationHeader
-    let stamped = document.pageStamp != nil
     let regionHeight = max(headerTextHeight, stampHeight)
     text(
       header, x: left, y: layout.marginTop + (regionHeight - headerTextHeight) / 2,
-      width: stamped ? width * Self.headerShare : width)
+      width: headerWidth)
     items.append(.rule(x: left, y: layout.marginTop + regionHeight + 2, width: width, .neutral))
     if let stamp = document.pageStamp {
-      let boxWidth = width * (1 - Self.headerShare) - 6
+      let boxWidth = width - headerWidth - 6
       let box = Rect(
         x: left + width - boxWidth, y: layout.marginTop, width: boxWidth, height: stampHeight)
       items.append(.fill(box, .warning))
@@ -73,11 +119,11 @@ struct PageFrame {
     }
     let footerTop = layout.pageHeight - layout.marginBottom - footerTextHeight
     items.append(.rule(x: left, y: footerTop - 3, width: width, .neutral))
-    text(document.footerLeft, x: left, y: footerTop, width: width * 0.45)
-    text(document.footerCenter, x: left + width * 0.45, y: footerTop, width: width * 0.3)
     let pageText = StyledText(
       document.pageNumberText(page: number, of: count), style: document.pageNumberStyle)
-    text(pageText, x: left + width * 0.75, y: footerTop, width: width * 0.25)
+    for (field, box) in zip([document.footerLeft, footerCenter, pageText], footerBoxes) {
+      text(field, x: left + box.x, y: footerTop, width: box.width)
+    }
     return items
   }
 }

@@ -34,12 +34,26 @@ struct Paginator {
   mutating func run() -> [Page] {
     var atomizer = Atomizer(layout: layout, measurer: measurer)
     var y = frame.bodyTop
-    for segment in segments() {
+    let segments = segments()
+    let rules = KeepRules(
+      columnHeight: frame.bodyBottom - frame.bodyTop, measurer: measurer,
+      continued: document.continuedLabel)
+    for (number, segment) in segments.enumerated() {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
-      let atoms = segment.blocks.flatMap { atomizer.atoms($0, width: width) }
+      let (kept, headings) = rules.apply(
+        segment.blocks.flatMap { atomizer.atoms($0, width: width) },
+        // In columns the closing sections balance instead; a long chain would unbalance them.
+        keepsTail: number == segments.count - 1 && segment.columns == 1)
+      var atoms = kept
       guard let first = atoms.first else { continue }
       if y > frame.bodyTop { y += first.gapBefore }
-      y = flow(ColumnFlow(atoms: atoms), columns: segment.columns, width: width, top: y)
+      // In columns a break is not a page break, so "see page N" would mislead.
+      if segment.columns > 1 { for index in atoms.indices { atoms[index].overflowNote = nil } }
+      let (gap, measurer) = (layout.blockGap, measurer)
+      let flow = ColumnFlow(atoms: atoms, continuedHeadings: headings) { note in
+        gap + measurer.height(note.text(count: 888, page: 888), width: width)
+      }
+      y = self.flow(flow, columns: segment.columns, width: width, top: y)
     }
     let count = placements.count
     return placements.enumerated().map { index, placed in
@@ -90,6 +104,17 @@ struct Paginator {
         for (atom, offset) in column.placed {
           placements[placements.count - 1].append(
             Placement(atom: atom, x: x, y: top + offset, width: width, fragment: fragment))
+        }
+        if let (note, remaining) = column.overflow {
+          let text = note.text(count: remaining, page: placements.count + 1)
+          let atom = Atom(
+            role: .paragraph,
+            cells: [AtomCell(x: 0, width: width, text: text, measurer: measurer)], padding: 0,
+            gapBefore: layout.blockGap)
+          placements[placements.count - 1].append(
+            Placement(
+              atom: atom, x: x, y: top + column.used + layout.blockGap, width: width,
+              fragment: fragment))
         }
         used = max(used, column.used)
       }

@@ -25,17 +25,21 @@ public enum MedicationList {
   ///   - printedAt: the printed time text for the footer.
   ///   - contentVersion: the version of the clinical tables behind the flags.
   ///   - pendingReview: prints a "PENDING CLINICIAN REVIEW" stamp on every page.
+  ///   - freshness: the review-by date and, when stale, a banner asking for a check.
   public static func build(
     patient: Patient, table: DrugClassTable, today: CivilDate, printedAt: String,
-    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool
+    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
+    freshness: Freshness? = nil
   ) -> Document {
-    let words = MedicationListWords(labels: labels, table: table, today: today)
+    let words = MedicationListWords(
+      labels: labels, table: table, today: today, large: template.isLargePrint)
     let listed = Runway.documentOrder(patient.medications, today: today)
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, listed: listed)
     }
     let chrome = DocumentChrome(
-      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion)
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
+      freshness: freshness)
     return chrome.document(
       kind: kind, title: labels[.medsTitle], patient: patient,
       firstPageHeader: StyledText([
@@ -55,11 +59,17 @@ public struct MedicationTotals: Equatable, Sendable {
   public var scheduled: Int
   public var onHold: Int
   public var perSlot: [DoseTime: Int]
+  /// Scheduled medicines being given (not on hold), and how many of them have no times.
+  public var given: Int
+  public var withoutTimes: Int
 
   public init(listed: [Medication]) {
     let scheduled = listed.filter { !$0.asNeeded }
     self.scheduled = scheduled.count
     onHold = scheduled.filter { $0.status == .onHold }.count
+    let active = scheduled.filter { $0.status == .active }
+    given = active.count
+    withoutTimes = active.filter(\.times.isEmpty).count
     var perSlot: [DoseTime: Int] = [:]
     for slot in DoseTime.allCases {
       perSlot[slot] = scheduled.filter { MedicationTotals.ticks($0, slot) }.count

@@ -5,25 +5,38 @@ extension MedicationListWords {
   func scheduled(_ medications: [Medication]) -> [Block] {
     let title = heading(.medsScheduled)
     guard !medications.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
-    let columns: [(LabelKey, Double)] = [
-      (.columnMedication, 96), (.medsColumnFlags, 36), (.medsColumnDoseWhen, 82),
-      (.slotMorning, 42), (.slotNoon, 42), (.slotEvening, 42), (.slotBedtime, 42),
-      (.medsColumnPurpose, 90), (.medsColumnPrescriber, 56), (.medsColumnLastFill, 64),
-      (.medsColumnRunsOut, 72), (.medsColumnRunway, 76),
-    ]
+    // Large print has no room for four tick columns, the prescriber or the last fill: the
+    // times are named in one column, and the run-out date and refill word stay.
+    let slotColumns: [(LabelKey, Double)] =
+      large
+      ? [(.columnSchedule, 90)]
+      : [(.slotMorning, 36), (.slotNoon, 30), (.slotEvening, 36), (.slotBedtime, 36)]
+    let fillColumns: [(LabelKey, Double)] =
+      large ? [] : [(.medsColumnPrescriber, 58), (.medsColumnLastFill, 62)]
+    let columns: [(LabelKey, Double)] =
+      [(.columnMedication, 96), (.medsColumnFlags, 30), (.medsColumnDoseWhen, 86)] + slotColumns
+      + [(.medsColumnPurpose, 128)] + fillColumns
+      + [(.medsColumnRunsOut, 72), (.medsColumnRunway, 72)]
     var gauges: [TableGauge] = []
     let rows = medications.enumerated().map { index, medication -> [StyledText] in
       let runway = Runway.evaluate(medication, today: today)
-      if let fraction = Self.gaugeFraction(runway) {
+      // A held medicine is not being given: no run-out, no gauge, its own word.
+      let held = medication.status == .onHold
+      if !held, let fraction = Self.gaugeFraction(runway) {
         gauges.append(TableGauge(row: index, column: columns.count - 1, fraction: fraction))
       }
-      let slots = DoseTime.allCases.map { slot in
-        run(MedicationTotals.ticks(medication, slot) ? labels[.slotMark] : "", "slot")
-      }
-      return [nameCell(medication), flagsCell(medication), doseCell(medication)] + slots + [
-        purposeCell(medication), run(medication.prescriber ?? "", "cell"),
-        lastFillCell(runway), runsOutCell(runway), run(statusWord(runway.status), "cell-strong"),
-      ]
+      let due = DoseTime.allCases.filter { MedicationTotals.ticks(medication, $0) }
+      let slots =
+        large
+        ? [run(due.map { labels[slotKey($0)] }.joined(separator: ", "), "cell-strong")]
+        : DoseTime.allCases.map { run(due.contains($0) ? labels[.slotMark] : "", "slot") }
+      let fill =
+        large ? [] : [run(medication.prescriber ?? "", "cell"), lastFillCell(runway)]
+      return [nameCell(medication), flagsCell(medication), doseCell(medication)] + slots
+        + [purposeCell(medication)] + fill + [
+          held ? run(labels[.medsOnHoldRunsOut], "cell-strong") : runsOutCell(runway),
+          run(held ? labels[.onHold] : statusWord(runway.status), "cell-strong"),
+        ]
     }
     let slotKeys = Set(DoseTime.allCases.map(slotKey))
     let table = Table(
@@ -90,8 +103,18 @@ extension MedicationListWords {
     if totals.onHold > 0 {
       count += " (" + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
     }
-    let slots = DoseTime.allCases.map { slot in
+    // Counts of zero for medicines whose times were never entered would read as "no pills".
+    var slots = DoseTime.allCases.map { slot in
       run(labels[slotKey(slot)] + " ") + run(String(totals.perSlot[slot] ?? 0), "strong")
+    }
+    if totals.withoutTimes > 0 {
+      slots =
+        totals.withoutTimes == totals.given
+        ? [run(labels[.medsTimesNotRecorded], "strong")]
+        : slots + [
+          run(
+            labels.format(.medsTimesMissing, ["count": String(totals.withoutTimes)]), "strong")
+        ]
     }
     return [
       .keyValues([
@@ -135,12 +158,32 @@ extension MedicationListWords {
         run(labels[.medsNoForecast], "cell"),
       ]
     }
-    return [
-      title,
-      .table(
-        Table(
-          columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
-          rows: rows)),
-    ]
+    let table = Table(
+      columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
+      rows: rows)
+    return [title, .table(table.dropping(large ? Self.largePrintDropped(columns.map(\.0)) : []))]
+  }
+
+  /// Large print has room for fewer columns: the prescriber and the last fill go (the run-out
+  /// date and the refill word, which say what to do, stay).
+  static func largePrintDropped(_ keys: [LabelKey]) -> Set<Int> {
+    Set(keys.indices.filter { [.medsColumnPrescriber, .medsColumnLastFill].contains(keys[$0]) })
+  }
+}
+
+extension Table {
+  /// The table without the columns at `indices`; gauges move with their column.
+  func dropping(_ indices: Set<Int>) -> Table {
+    guard !indices.isEmpty else { return self }
+    let kept = columns.indices.filter { !indices.contains($0) }
+    var copy = self
+    copy.columns = kept.map { columns[$0] }
+    copy.rows = rows.map { row in kept.compactMap { $0 < row.count ? row[$0] : nil } }
+    copy.gauges = gauges.compactMap { gauge in
+      kept.firstIndex(of: gauge.column).map {
+        TableGauge(row: gauge.row, column: $0, fraction: gauge.fraction)
+      }
+    }
+    return copy
   }
 }

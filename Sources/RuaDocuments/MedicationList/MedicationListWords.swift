@@ -5,6 +5,8 @@ struct MedicationListWords: DocumentWords {
   let labels: Labels
   let table: DrugClassTable
   let today: CivilDate
+  /// The large-print layout (fewer columns).
+  var large = false
 
   func section(_ id: String, patient: Patient, listed: [Medication]) -> [Block] {
     switch id {
@@ -111,8 +113,9 @@ struct MedicationListWords: DocumentWords {
   /// Purpose in plain words, then special instructions.
   func purposeCell(_ medication: Medication) -> StyledText {
     var text = run(medication.purpose ?? "", "cell")
+    // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
     if let instructions = medication.instructions {
-      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell-muted")
+      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell")
     }
     return text
   }

@@ -48,6 +48,28 @@ public struct TableGauge: Equatable, Sendable {
   }
 }
 
+/// The line a table prints under its last row on a page when it continues on the next one:
+/// "12 more medicines: see page 2". `{count}` is the rows still to come, `{page}` the page
+/// they continue on. Honoured in full-width flows, where a break is always a page break.
+public struct TableOverflowNote: Equatable, Sendable {
+  /// With `{count}` and `{page}`; `singular` is used when one row is left.
+  public var format: String
+  public var singular: String
+  public var style: String
+  public init(format: String, singular: String, style: String) {
+    self.format = format
+    self.singular = singular
+    self.style = style
+  }
+
+  public func text(count: Int, page: Int) -> StyledText {
+    let chosen = count == 1 ? singular : format
+    return StyledText(
+      chosen.replacingAll("{count}", with: String(count)).replacingAll(
+        "{page}", with: String(page)), style: style)
+  }
+}
+
 /// A table whose header row repeats on every page or column it continues into.
 /// Rows are never split across pages (unless one row alone is taller than a page).
 public struct Table: Equatable, Sendable {
@@ -55,10 +77,16 @@ public struct Table: Equatable, Sendable {
   public var rows: [[StyledText]]
   /// Gauges in cells (the runway bar); at most one per cell.
   public var gauges: [TableGauge]
-  public init(columns: [TableColumn], rows: [[StyledText]], gauges: [TableGauge] = []) {
+  /// Printed under the last row that fits on a page when the rest continue on the next.
+  public var overflowNote: TableOverflowNote?
+  public init(
+    columns: [TableColumn], rows: [[StyledText]], gauges: [TableGauge] = [],
+    overflowNote: TableOverflowNote? = nil
+  ) {
     self.columns = columns
     self.rows = rows
     self.gauges = gauges
+    self.overflowNote = overflowNote
   }
 }
 
@@ -119,19 +147,26 @@ public struct Document: Equatable, Sendable {
   public var footerLeft: StyledText
   /// Footer, middle: template and content versions.
   public var footerCenter: StyledText
+  /// A shorter footer middle (the versions without their words), used when the footer would
+  /// not fit on one line otherwise.
+  public var footerCenterShort: StyledText?
   /// The page-number label with `{page}` and `{pages}` placeholders ("Page {page} of {pages}").
   public var pageNumberFormat: String
   public var pageNumberStyle: String
   /// Shown boxed in the header of every page when set (e.g. "PENDING CLINICIAN REVIEW").
   public var pageStamp: StyledText?
   public var blocks: [Block]
+  /// "continued" in the document's language: a long group that goes on in a new column or
+  /// page repeats its heading with it. Nil repeats no heading.
+  public var continuedLabel: String?
 
   public init(
     kind: String, title: String, language: String, firstPageHeader: StyledText,
     continuationHeader: StyledText, footerLeft: StyledText, footerCenter: StyledText,
     pageNumberFormat: String, pageNumberStyle: String, pageStamp: StyledText? = nil,
-    blocks: [Block]
+    blocks: [Block], continuedLabel: String? = nil
   ) {
+    self.continuedLabel = continuedLabel
     self.kind = kind
     self.title = title
     self.language = language

@@ -38,6 +38,9 @@ public enum PageItem: Equatable, Sendable {
   case text(TextBox)
   case fill(Rect, Tone)
   case frame(Rect, Tone, lineWidth: Double)
+  /// A band's border, drawn so its tone survives a black-and-white copy: `danger` a heavy
+  /// solid line, `warning` a dashed line, `info` a double line, `neutral` a thin line.
+  case bandBorder(Rect, Tone)
   case rule(x: Double, y: Double, width: Double, Tone)
   case checkbox(Rect, checked: Bool)
   /// An outlined bar filled from the left to `fraction` (0...1) of its width.
@@ -63,9 +66,31 @@ public struct Page: Equatable, Sendable {
 public struct TextMeasurer {
   /// The height of each line `text` wraps into at `width` points.
   public var lineHeights: (_ text: StyledText, _ width: Double) -> [Double]
+  /// The distance from the top of the first line to its baseline. Cells side by side (a list
+  /// number and its text) are aligned on it, so a number beside an Arabic or Chinese line,
+  /// whose fallback font is taller, sits on the same baseline. Nil: every text alike.
+  public var firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)?
 
-  public init(lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double]) {
+  public init(
+    lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double],
+    firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)? = nil
+  ) {
     self.lineHeights = lineHeights
+    self.firstBaseline = firstBaseline
+  }
+
+  /// The narrowest width, at most `limit`, at which `text` stays on one line (`limit` when
+  /// it never does). Bisection to a quarter point: used for headers, footers and column
+  /// headers, which must not wrap inside a word.
+  public func oneLineWidth(_ text: StyledText, limit: Double) -> Double {
+    guard !text.isEmpty, lineHeights(text, limit).count == 1 else { return limit }
+    var low = 0.0
+    var high = limit
+    while high - low > 0.25 {
+      let middle = (low + high) / 2
+      if lineHeights(text, middle).count == 1 { high = middle } else { low = middle }
+    }
+    return high
   }
 
   /// The height of `text` wrapped at `width`.

@@ -1,5 +1,10 @@
 import RuaCore
 
+/// The shared wording, for the chrome's own blocks.
+private struct ChromeWords: DocumentWords {
+  let labels: Labels
+}
+
 /// What every page of a patient document repeats: the continuation header with the patient's
 /// name and date of birth, the footer (printed time, template and content versions, "Page N
 /// of M") and the review stamp. One place, so the three documents cannot drift apart.
@@ -8,13 +13,15 @@ struct DocumentChrome {
   let template: Template
   let printedAt: String
   let contentVersion: String
+  /// When set: the review-by date in the footer, and a banner on page 1 when stale.
+  var freshness: Freshness? = nil
 
   func document(
     kind: String, title: String, patient: Patient, firstPageHeader: StyledText,
     stamp: String?, blocks: [Block]
   ) -> Document {
-    let dob = labels.format(date: patient.dateOfBirth)
-    return Document(
+    let dob = unbreakable(labels.format(date: patient.dateOfBirth))
+    var document = Document(
       kind: kind, title: title, language: labels.language,
       firstPageHeader: firstPageHeader,
       continuationHeader: StyledText([
@@ -22,7 +29,7 @@ struct DocumentChrome {
         TextRun(
           "   \(labels[.dateOfBirth]) \(dob) · \(labels[.continued])", style: "header-muted"),
       ]),
-      footerLeft: StyledText(labels.format(.printed, ["time": printedAt]), style: "footer"),
+      footerLeft: StyledText(footerLeft, style: "footer"),
       footerCenter: StyledText(
         labels.format(
           .versions,
@@ -30,7 +37,37 @@ struct DocumentChrome {
         style: "footer-center"),
       pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
       pageStamp: stamp.map { StyledText($0, style: "stamp") },
-      blocks: blocks)
+      blocks: withStaleBand(blocks), continuedLabel: labels[.continued])
+    document.footerCenterShort = StyledText(
+      "\(template.document) \(template.version) · \(contentVersion)", style: "footer-center")
+    return document
+  }
+
+  /// "Printed … · Review by …".
+  private var footerLeft: String {
+    let printed = labels.format(.printed, ["time": printedAt])
+    guard let freshness else { return printed }
+    let reviewBy = unbreakable(labels.format(date: freshness.reviewBy))
+    return printed + " · " + labels.format(.reviewBy, ["date": reviewBy])
+  }
+
+  /// The stale banner goes right after who the document is about, before any other band or
+  /// section, so it is read first.
+  private func withStaleBand(_ blocks: [Block]) -> [Block] {
+    guard let freshness, let band = ChromeWords(labels: labels).staleBand(freshness) else {
+      return blocks
+    }
+    let index =
+      blocks.indices.dropFirst().first { index in
+        switch blocks[index] {
+        case .alert, .columns: return true
+        case .heading(let level, _): return level >= 2
+        default: return false
+        }
+      } ?? blocks.count
+    var result = blocks
+    result.insert(band, at: index)
+    return result
   }
 
   /// Sections in template order: `full` ones across the page, runs of `column` ones in the

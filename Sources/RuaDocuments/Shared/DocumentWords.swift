@@ -78,8 +78,25 @@ extension DocumentWords {
     }
   }
 
+  /// A language as its name in the document's language ("zh-Hans" → "Chinese (Simplified)");
+  /// free text or an unknown code prints as recorded.
+  func languageName(_ recorded: String?) -> String {
+    guard let recorded else { return labels[.notRecorded] }
+    return labels.languageName(recorded) ?? recorded
+  }
+
+  /// "aspirin (on hold)": a held medicine named in a band or a guide line says so.
+  func markedName(_ item: ERFacts.FlaggedMedication) -> String {
+    item.medication.status == .onHold ? item.name + " " + labels[.onHoldMark] : item.name
+  }
+
   /// The name the person answers to: the preferred name, else the full name.
   func callName(_ patient: Patient) -> String { patient.preferredName ?? patient.fullName }
+}
+
+/// Spaces that must not break a line (inside a date).
+func unbreakable(_ text: String) -> String {
+  String(text.map { $0 == " " ? "\u{00A0}" : $0 })
 }
 
 /// `72.5` → "72.5", `70` → "70".

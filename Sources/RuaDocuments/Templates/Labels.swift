@@ -159,6 +159,19 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case fallsAddress = "falls.address"
   case fallsImportant = "falls.important"
   case pendingGuide = "stamp.pendingGuide"
+  case bornAge = "er.born"
+  case moreMedicines = "er.moreMedicines"
+  case moreMedicine = "er.moreMedicine"
+  case noProxy = "er.noProxy"
+  case codeStatusNotRecorded = "alert.codeStatusNotRecorded"
+  case staleBand = "alert.stale"
+  case staleText = "alert.staleText"
+  case reviewBy = "doc.reviewBy"
+  case onHoldMark = "med.onHoldMark"
+  case medsOnHoldRunsOut = "meds.onHoldRunsOut"
+  case medsTimesNotRecorded = "meds.timesNotRecorded"
+  case medsTimesMissing = "meds.timesMissing"
+  case fallsNoMedicines = "falls.noMedicines"
 }
 
 /// The labels of one locale (`templates/locales/<language>.json`).
@@ -167,6 +180,13 @@ public struct Labels: Equatable, Sendable {
   public var language: String
   public var file: String
   private var values: [LabelKey: String]
+  /// Language names in this locale, keyed by lowercased BCP 47 tag (optional `languages`).
+  private var languages: [String: String] = [:]
+
+  /// The name of the language `tag` in this locale, or nil when the tag is not listed.
+  public func languageName(_ tag: String) -> String? {
+    languages[tag.lowercased().replacingAll("_", with: "-")]
+  }
 
   /// The label for `key`. Always present: parsing refuses a locale that lacks one.
   public subscript(key: LabelKey) -> String { values[key] ?? key.rawValue }
@@ -200,6 +220,14 @@ public struct Labels: Equatable, Sendable {
     for key in LabelKey.allCases where values[key] == nil {
       throw reader.fail("labels.\(key.rawValue)", "missing; every locale must define it")
     }
-    return Labels(language: language, file: file, values: values)
+    var names: [String: String] = [:]
+    if root["languages"] != nil {
+      for (tag, name) in try reader.members(root["languages"], "languages") {
+        names[tag.lowercased()] = try reader.string(name, "languages.\(tag)")
+      }
+    }
+    var labels = Labels(language: language, file: file, values: values)
+    labels.languages = names
+    return labels
   }
 }

@@ -43,6 +43,10 @@ extension Template {
       tones: try parseTones(root["tones"], reader),
       sections: try parseSections(root["sections"], reader))
     template.lineHeight = try space("lineHeight", 0.7...2)
+    if root["staleAfterDays"] != nil {
+      template.staleAfterDays = Int(
+        try reader.number(root["staleAfterDays"], "staleAfterDays", 1...730))
+    }
     if root["orientation"] != nil {
       let name = try reader.oneOf(
         root["orientation"], "orientation", Orientation.allCases.map(\.rawValue))

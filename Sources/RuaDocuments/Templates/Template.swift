@@ -99,6 +99,11 @@ public struct Template: Equatable, Sendable {
   public var sections: [SectionSpec]
   /// Line pitch as a share of the fonts' natural line height (`spacing.lineHeight`).
   public var lineHeight: Double = 1
+  /// Days after the last change of the record when a document says it may be out of date
+  /// and asks for a check; also sets the review-by date (`staleAfterDays`, default 90).
+  public var staleAfterDays = 90
+  /// Set by `largePrint()`.
+  public var isLargePrint = false
 
   /// The visible sections in template order.
   public var visibleSections: [SectionSpec] { sections.filter(\.visible) }

@@ -1,0 +1,114 @@
+/// What belongs together stays together (issue 13): a short section moves whole with its
+/// heading; a group (list, table, key–value rows) never leaves its first or last row alone;
+/// the document's last short section keeps the lines before it, so no page holds only a
+/// "Reviewed by" line; and a long group that continues in a new column or page repeats its
+/// heading with "(continued)".
+struct KeepRules {
+  /// A section no taller than this share of a column, and of at most `shortAtoms` atoms, is
+  /// kept whole.
+  static let shortShare = 0.3
+  static let shortAtoms = 12
+  /// The document's closing short sections move together up to this share of a column.
+  static let tailShare = 0.5
+
+  let columnHeight: Double
+  let measurer: TextMeasurer
+  /// "continued" in the document's language; nil repeats no heading.
+  let continued: String?
+
+  /// The atoms with their keep marks, and the heading to repeat per group id.
+  func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
+    var atoms = input
+    var headings: [Int: Atom] = [:]
+    let starts = atoms.indices.filter { atoms[$0].isHeading }
+    var sections: [(range: Range<Int>, short: Bool)] = []
+    for (number, start) in starts.enumerated() {
+      let end = number + 1 < starts.count ? starts[number + 1] : atoms.count
+      let section = start..<end
+      let height = section.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
+      let short = height <= columnHeight * Self.shortShare && section.count <= Self.shortAtoms
+      sections.append((section, short))
+      if short {
+        for index in section.dropLast() { atoms[index].keepWithNext = true }
+      }
+      if let heading = continuedHeading(atoms[start]) {
+        for index in section.dropFirst() {
+          if let group = atoms[index].table, headings[group] == nil { headings[group] = heading }
+        }
+      }
+    }
+    // A short note between a heading and its table or list introduces it: keep them together.
+    for index in atoms.indices.dropFirst().dropLast()
+    where atoms[index - 1].isHeading && atoms[index].role == .paragraph
+      && atoms[index + 1].table != nil && isShortPiece(atoms[index])
+    {
+      atoms[index].keepWithNext = true
+    }
+    if keepsTail { keepTailWithPreviousLines(&atoms, sections) }
+    keepFirstAndLastRows(&atoms)
+    return (atoms, headings)
+  }
+
+  /// The short sections that end the document stay together and take the last two lines
+  /// before them along, so no page holds only a "Review" block.
+  private func keepTailWithPreviousLines(
+    _ atoms: inout [Atom], _ sections: [(range: Range<Int>, short: Bool)]
+  ) {
+    guard let last = sections.last, last.short, last.range.upperBound == atoms.count else {
+      return
+    }
+    func height(_ range: Range<Int>) -> Double {
+      range.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
+    }
+    // A chain taller than half a column would leave columns nearly empty; stop before that.
+    var first = sections.count - 1
+    var total = height(sections[first].range)
+    while first > 0, sections[first - 1].short,
+      total + height(sections[first - 1].range) <= columnHeight * Self.tailShare
+    {
+      first -= 1
+      total += height(sections[first].range)
+    }
+    let start = sections[first].range.lowerBound
+    for index in start..<atoms.count - 1 { atoms[index].keepWithNext = true }
+    for index in stride(from: start - 1, through: max(start - 2, 0), by: -1)
+    where isShortPiece(atoms[index]) {
+      atoms[index].keepWithNext = true
+    }
+  }
+
+  /// A row, a band or a paragraph of a few lines: short enough to move with what follows.
+  private func isShortPiece(_ atom: Atom) -> Bool {
+    !atom.splittable || atom.cells.allSatisfy { $0.lines.count <= 2 * Atom.minimumLines }
+  }
+
+  /// The first row of a group keeps with the second, and the last two rows stay together.
+  private func keepFirstAndLastRows(_ atoms: inout [Atom]) {
+    var members: [Int: [Int]] = [:]
+    for index in atoms.indices where atoms[index].role != .tableHeader {
+      if let group = atoms[index].table { members[group, default: []].append(index) }
+    }
+    for rows in members.values where rows.count >= 2 {
+      atoms[rows[0]].keepWithNext = true
+      atoms[rows[rows.count - 2]].keepWithNext = true
+    }
+  }
+
+  private func continuedHeading(_ heading: Atom) -> Atom? {
+    guard let continued, let cell = heading.cells.first else { return nil }
+    let style = cell.text.runs.last?.style ?? "body"
+    let text = cell.text + StyledText(" (\(continued))", style: style)
+    var atom = heading
+    atom.cells = [AtomCell(x: cell.x, width: cell.width, text: text, measurer: measurer)]
+    atom.gapBefore = 0
+    atom.keepWithNext = true
+    return atom
+  }
+}
+
+extension Atom {
+  var isHeading: Bool {
+    if case .heading = role { return true }
+    return false
+  }
+}
