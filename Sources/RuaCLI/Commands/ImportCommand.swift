@@ -14,14 +14,21 @@ struct ImportCommand: Command {
     --dry-run prints what would change and writes nothing.
     """
   let options =
-    [OptionSpec("dry-run", help: "show what would change; write nothing")]
+    [
+      OptionSpec("dry-run", help: "show what would change; write nothing"),
+      OptionSpec(
+        "templates", .value, value: "DIR",
+        help: "the templates folder whose pinned fonts must draw every text (default"
+          + " $RUA_TEMPLATES, then beside the executable)"),
+    ]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
       throw .usage("import needs exactly one FILE")
     }
-    let circle = try CareCircleInput.decode(file, context)
+    let circle = try CareCircleInput.decode(
+      file, context, templates: arguments.value("templates"))
     let store = try StoreAccess.open(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let summary = try StoreAccess.perform { () throws(StoreError) in
@@ -34,7 +41,11 @@ struct ImportCommand: Command {
 
 /// Reading and decoding a care-circle file, shared by `import` and `demo`.
 enum CareCircleInput {
-  static func decode(_ file: String, _ context: Context) throws(CLIError) -> CareCircle {
+  /// The decoded file, after checking that the pinned fonts of the templates folder
+  /// (`--templates`, else the default) can draw every text in it.
+  static func decode(_ file: String, _ context: Context, templates: String?) throws(CLIError)
+    -> CareCircle
+  {
     let bytes: [UInt8]
     if file == "-" {
       throw .usage("import reads a file, not standard input; save it first")
@@ -47,7 +58,16 @@ enum CareCircleInput {
     guard let today = CivilDate(iso: context.localToday) else {
       throw CLIError("the local date '\(context.localToday)' is not a date", code: .software)
     }
-    do { return try CareCircleDecoder.decode(bytes, today: today) } catch {
+    let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(templates, context))
+    do throws(CareCircleError) {
+      let json: JSON
+      do throws(JSONSyntaxError) { json = try JSONParser.parse(bytes) } catch {
+        throw CareCircleError(path: CareCircleError.filePath, reason: error.description)
+      }
+      let circle = try CareCircleDecoder.decode(json: json, today: today)
+      try PrintableCheck.check(json, coverage: coverage)
+      return circle
+    } catch {
       throw CLIError("\(file): \(error.description)", code: .dataError)
     }
   }

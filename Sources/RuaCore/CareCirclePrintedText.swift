@@ -1,0 +1,32 @@
+/// Every string of a care-circle file that a document may print, with its JSON path: all the
+/// strings under `patients` (trimmed, as stored). `extensions` are never printed.
+///
+/// The CLI hands these to the pinned fonts before `import` writes anything (RuaCore cannot see
+/// fonts), so a record that imports always prints.
+public enum CareCirclePrintedText {
+  public static func strings(in file: JSON) -> [(path: String, text: String)] {
+    var found: [(path: String, text: String)] = []
+    if let patients = file["patients"] { collect(patients, path: "patients", into: &found) }
+    return found
+  }
+
+  private static func collect(
+    _ value: JSON, path: String, into found: inout [(path: String, text: String)]
+  ) {
+    switch value {
+    case .string(let text):
+      let trimmed = TextRules.trimmed(text)
+      if !trimmed.isEmpty { found.append((path, trimmed)) }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        collect(element, path: CareCirclePath.element(path, index), into: &found)
+      }
+    case .object(let members):
+      for member in members {
+        collect(member.value, path: CareCirclePath.member(path, member.key), into: &found)
+      }
+    case .null, .bool, .number:
+      break
+    }
+  }
+}
