@@ -2,7 +2,9 @@ internal import CPangoCairo
 import RuaDocuments
 
 /// One Pango layout of styled text at a width. Text is set with `pango_layout_set_text` and
-/// styled with an attribute list: patient data never passes through markup.
+/// styled with an attribute list: patient data never passes through markup. Every number is
+/// laid out as a left-to-right isolate (`NumberIsolation`), so neighbouring right-to-left text
+/// cannot reorder its digits.
 final class TextLayout {
   let layout: OpaquePointer
 
@@ -34,7 +36,7 @@ final class TextLayout {
         throw .unknownStyle(name: run.style, template: templateFile)
       }
       let start = joined.utf8.count
-      joined += run.text
+      joined += NumberIsolation.isolated(run.text)
       ranges.append((start, joined.utf8.count, style))
     }
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
