@@ -86,6 +86,15 @@ extension CareCircleDecoder {
     patient.preferredHospital = try fields.string("preferredHospital", max: L.preferredHospital)
     patient.dependents = try fields.string("dependents", max: L.dependents)
     patient.notes = try fields.string("notes", max: L.patientNotes, notes: true)
+    // Each field within its limit can still add up to a record no document lays out in time.
+    let textBytes = CareCirclePrintedText.bytes(in: json)
+    if textBytes > L.patientTextBytes {
+      throw CareCircleError(
+        path: path,
+        reason: "holds \(textBytes) bytes of text in all; one patient may hold at most"
+          + " \(L.patientTextBytes) (UTF-8, after trimming), so that every document prints"
+          + " quickly; shorten the longest texts")
+    }
     return patient
   }
 

@@ -83,4 +83,7 @@ public enum CareCircleLimits {
   public static let fillsCount = 60
   public static let contactsCount = 20
   public static let careTeamCount = 20
+  /// All the text of one patient together, in UTF-8 bytes after trimming: room for a long
+  /// medication history in any script, while the slowest document stays well under a second.
+  public static let patientTextBytes = 32_000
 }

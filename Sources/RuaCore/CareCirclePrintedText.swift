@@ -10,6 +10,16 @@ public enum CareCirclePrintedText {
     return found
   }
 
+  /// The UTF-8 bytes of every string in `value`, trimmed, added up.
+  public static func bytes(in value: JSON) -> Int {
+    switch value {
+    case .string(let text): return TextRules.trimmed(text).utf8.count
+    case .array(let elements): return elements.reduce(0) { $0 + bytes(in: $1) }
+    case .object(let members): return members.reduce(0) { $0 + bytes(in: $1.value) }
+    case .null, .bool, .number: return 0
+    }
+  }
+
   private static func collect(
     _ value: JSON, path: String, into found: inout [(path: String, text: String)]
   ) {

@@ -164,4 +164,23 @@ import Testing
       "patients.0.medications", to: .array(Array(many.dropLast())))
     #expect(try CareCircleFixture.decode(atLimit).patients.first?.medications.count == 60)
   }
+
+  @Test func onePatientHoldsAtMostItsTextBudget() throws {
+    // 40 conditions with 300-character notes of 3-byte letters: each field within its limit,
+    // 36,000 bytes together.
+    let note = String(repeating: "陈", count: 300)
+    var document = try CareCircleFixture.base()
+    for index in 0..<40 {
+      document = document.setting(
+        "patients.0.conditions.\(index)",
+        to: .object([("name", .string("c")), ("notes", .string(note))]))
+    }
+    let error = CareCircleFixture.refusal { () throws(CareCircleError) in
+      try CareCircleFixture.decode(document)
+    }
+    #expect(error?.path == "patients[0]")
+    #expect(
+      error?.reason.contains("one patient may hold at most 32000") == true,
+      "\(String(describing: error))")
+  }
 }

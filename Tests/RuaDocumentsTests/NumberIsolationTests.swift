@@ -35,4 +35,12 @@ import Testing
         }))
     #expect(stripped == input)
   }
+
+  @Test(arguments: [
+    ("ليلى", true), ("שלום", true), ("ܫܠܡܐ", true), ("Agnès 5 mg", false), ("陈美玲 (503)", false),
+    ("", false),
+  ])
+  func rightToLeftLettersAreFound(_ text: String, _ expected: Bool) {
+    #expect(NumberIsolation.hasRightToLeft(text) == expected)
+  }
 }

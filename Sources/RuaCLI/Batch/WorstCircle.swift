@@ -1,7 +1,8 @@
 import RuaCore
 
-/// The most expensive records `import` accepts, for `bench --worst`: every list at its entry
-/// limit and every text at its length limit, written in one of a few hostile styles. The bench
+/// The most expensive records `import` accepts, for `bench --worst`: every text at its length
+/// limit, written in one of a few hostile styles, and as many list entries as the per-patient
+/// text limit leaves room for. The bench
 /// checks each one against the decoder and the pinned fonts first, so these are inputs a user
 /// could really store.
 enum WorstCircle {
@@ -17,6 +18,8 @@ enum WorstCircle {
     case mixed
     /// A digit between letters everywhere: one left-to-right isolate per digit.
     case digits
+    /// Every list at its entry limit, with short texts: the most table rows and list items.
+    case many
   }
 
   /// `count` characters of `style` text, within the code-point and byte limits of a field of
@@ -28,6 +31,7 @@ enum WorstCircle {
     case .marks: cycle = ["a\u{301}\u{323}\u{302}", "e\u{300}\u{330}\u{308}"]
     case .mixed: cycle = ["ع", "1", "陈", "क्ष", "W", "٥", "ж"]
     case .digits: cycle = ["1", "a", "2", "ع"]
+    case .many: return String(repeating: "Mi", count: min(count, 12) / 2)
     }
     var result = ""
     for index in 0..<count { result += cycle[index % cycle.count] }
@@ -43,7 +47,8 @@ enum WorstCircle {
     typealias L = CareCircleLimits
     func t(_ count: Int) -> String { text(count, style) }
     let birth = today.adding(days: -30_000)
-    var patient = Patient(id: "worst-\(style.rawValue)", fullName: t(L.fullName), dateOfBirth: birth)
+    var patient = Patient(
+      id: "worst-\(style.rawValue)", fullName: t(L.fullName), dateOfBirth: birth)
     patient.preferredName = t(L.preferredName)
     patient.sex = .unknown
     patient.language = "ar"
@@ -87,6 +92,39 @@ enum WorstCircle {
     patient.preferredHospital = t(L.preferredHospital)
     patient.dependents = t(L.dependents)
     patient.notes = t(L.patientNotes)
+    return fitted(patient)
+  }
+
+  /// `patient` cut down to the per-patient text limit: one fill per medication (older fills
+  /// are not printed), then one entry at a time from each list in turn.
+  static func fitted(_ patient: Patient) -> Patient {
+    var patient = patient
+    for index in patient.medications.indices {
+      patient.medications[index].fills = Array(patient.medications[index].fills.prefix(1))
+    }
+    func size(_ json: JSON) -> Int { CareCirclePrintedText.bytes(in: json) }
+    var total = size(CareCircleEncoder.encode(patient))
+    var turn = 0
+    while total > CareCircleLimits.patientTextBytes, turn < 700 {
+      switch turn % 7 {
+      case 0: patient.medications.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      case 1: patient.conditions.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      case 2: patient.allergies.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      case 3: patient.contacts.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      case 4: patient.careTeam.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      case 5: patient.devices.popLast().map { total -= size(CareCircleEncoder.encode($0)) }
+      default: patient.alerts.popLast().map { total -= $0.utf8.count }
+      }
+      turn += 1
+    }
+    if total > CareCircleLimits.patientTextBytes, let notes = patient.notes {
+      // Lists empty and still over: the notes give up what is left over.
+      var kept = notes
+      while total > CareCircleLimits.patientTextBytes, let last = kept.popLast() {
+        total -= String(last).utf8.count
+      }
+      patient.notes = kept
+    }
     return patient
   }
 

@@ -7,6 +7,21 @@ public enum NumberIsolation {
   static let leftToRightIsolate: Unicode.Scalar = "\u{2066}"
   static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
 
+  /// Whether `text` holds a letter of a right-to-left script (Hebrew, Arabic, Syriac, Thaana,
+  /// N'Ko and the other RTL blocks). Without one, nothing can reorder a number, and the text
+  /// is laid out as it is.
+  public static func hasRightToLeft(_ text: String) -> Bool {
+    text.unicodeScalars.contains { scalar in
+      switch scalar.value {
+      case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF,
+        0x1E800...0x1EFFF:
+        return true
+      default:
+        return false
+      }
+    }
+  }
+
   public static func isolated(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     guard scalars.contains(where: isDigit) else { return text }
