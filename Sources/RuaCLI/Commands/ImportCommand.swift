@@ -4,14 +4,16 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE [--dry-run] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
     Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
     does not mention are kept. One bad field refuses the whole file (exit 65) and the store is
     left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
-    --dry-run prints what would change and writes nothing.
+    --dry-run prints what would change and writes nothing. An imported record always prints:
+    text with a character the pinned fonts (templates/fonts.conf) cannot draw is refused like
+    any other bad field, naming the field and the character.
     """
   let options =
     [
