@@ -79,7 +79,7 @@ public enum CareCircleLimits {
   public static let alertsCount = 20
   public static let conditionsCount = 50
   public static let allergiesCount = 50
-  public static let medicationsCount = 60
+  public static let medicationsCount = 100
   public static let fillsCount = 60
   public static let contactsCount = 20
   public static let careTeamCount = 20

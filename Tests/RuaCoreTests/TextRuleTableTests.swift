@@ -158,11 +158,11 @@ import Testing
       try CareCircleFixture.decode(document)
     }
     #expect(error?.path == "patients[0].medications")
-    #expect(error?.reason == "must list at most 60 entries (it has 61)")
+    #expect(error?.reason == "must list at most 100 entries (it has 101)")
 
     let atLimit = try CareCircleFixture.base().setting(
       "patients.0.medications", to: .array(Array(many.dropLast())))
-    #expect(try CareCircleFixture.decode(atLimit).patients.first?.medications.count == 60)
+    #expect(try CareCircleFixture.decode(atLimit).patients.first?.medications.count == 100)
   }
 
   @Test func onePatientHoldsAtMostItsTextBudget() throws {
