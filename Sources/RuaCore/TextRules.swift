@@ -1,4 +1,4 @@
-/// The character rule of the care-circle format, shared by the decoder and the store: which code
+/// The character rule of the care-circle format, applied by the decoder to every string: which code
 /// points a stored text may hold, so that what is stored prints as stored and two texts that
 /// look the same are the same.
 ///
