@@ -1,6 +1,6 @@
-/// The character rule of the care-circle format, applied by the decoder to every string: which code
-/// points a stored text may hold, so that what is stored prints as stored and two texts that
-/// look the same are the same.
+/// The character rule of the care-circle format, applied by the decoder to every string: which
+/// code points a stored text may hold, so that what is stored prints as stored and two texts
+/// that look the same are the same.
 ///
 /// Refused:
 /// - C0 controls U+0000–U+001F (tab and newline allowed only where `allowTabAndNewline`, i.e.
