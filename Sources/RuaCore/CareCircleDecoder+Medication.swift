@@ -34,7 +34,7 @@ extension CareCircleDecoder {
     medication.highAlert = try fields.bool("highAlert")
     medication.refillsRemaining = try fields.int("refillsRemaining", in: L.refillsRemaining)
     medication.rxNumber = try fields.string("rxNumber", max: L.rxNumber)
-    for (index, element) in try fields.array("fills").enumerated() {
+    for (index, element) in try fields.array("fills", max: L.fillsCount).enumerated() {
       medication.fills.append(
         try decodeFill(
           element, path: CareCirclePath.element(fields.child("fills"), index), today: today))

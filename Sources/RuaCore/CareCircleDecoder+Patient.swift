@@ -29,11 +29,11 @@ extension CareCircleDecoder {
     patient.advanceDirective = try advanceDirective(fields)
     patient.baseline = try baseline(fields)
 
-    for (index, element) in try fields.array("devices").enumerated() {
+    for (index, element) in try fields.array("devices", max: L.devicesCount).enumerated() {
       patient.devices.append(
         try decodeDevice(element, path: CareCirclePath.element(fields.child("devices"), index)))
     }
-    for (index, element) in try fields.array("alerts").enumerated() {
+    for (index, element) in try fields.array("alerts", max: L.alertsCount).enumerated() {
       let elementPath = CareCirclePath.element(fields.child("alerts"), index)
       // An alert that is empty after trimming is absent, so it is left out.
       if let alert = try CareCircleFieldReader.text(
@@ -42,12 +42,12 @@ extension CareCircleDecoder {
         patient.alerts.append(alert)
       }
     }
-    for (index, element) in try fields.array("conditions").enumerated() {
+    for (index, element) in try fields.array("conditions", max: L.conditionsCount).enumerated() {
       patient.conditions.append(
         try decodeCondition(
           element, path: CareCirclePath.element(fields.child("conditions"), index)))
     }
-    for (index, element) in try fields.array("allergies").enumerated() {
+    for (index, element) in try fields.array("allergies", max: L.allergiesCount).enumerated() {
       patient.allergies.append(
         try decodeAllergy(element, path: CareCirclePath.element(fields.child("allergies"), index)))
     }
@@ -59,7 +59,7 @@ extension CareCircleDecoder {
     }
 
     var firstIndexOfID: [String: Int] = [:]
-    for (index, element) in try fields.array("medications").enumerated() {
+    for (index, element) in try fields.array("medications", max: L.medicationsCount).enumerated() {
       let medicationPath = CareCirclePath.element(fields.child("medications"), index)
       let medication = try decodeMedication(element, path: medicationPath, today: today)
       if let first = firstIndexOfID[medication.id] {
@@ -71,11 +71,11 @@ extension CareCircleDecoder {
       firstIndexOfID[medication.id] = index
       patient.medications.append(medication)
     }
-    for (index, element) in try fields.array("contacts").enumerated() {
+    for (index, element) in try fields.array("contacts", max: L.contactsCount).enumerated() {
       patient.contacts.append(
         try decodeContact(element, path: CareCirclePath.element(fields.child("contacts"), index)))
     }
-    for (index, element) in try fields.array("careTeam").enumerated() {
+    for (index, element) in try fields.array("careTeam", max: L.careTeamCount).enumerated() {
       patient.careTeam.append(
         try decodeCareTeamMember(
           element, path: CareCirclePath.element(fields.child("careTeam"), index)))
@@ -86,6 +86,15 @@ extension CareCircleDecoder {
     patient.preferredHospital = try fields.string("preferredHospital", max: L.preferredHospital)
     patient.dependents = try fields.string("dependents", max: L.dependents)
     patient.notes = try fields.string("notes", max: L.patientNotes, notes: true)
+    // Each field within its limit can still add up to a record no document lays out in time.
+    let textBytes = CareCirclePrintedText.bytes(in: json)
+    if textBytes > L.patientTextBytes {
+      throw CareCircleError(
+        path: path,
+        reason: "holds \(textBytes) bytes of text in all; one patient may hold at most"
+          + " \(L.patientTextBytes) (UTF-8, after trimming), so that every document prints"
+          + " quickly; shorten the longest texts")
+    }
     return patient
   }
 

@@ -49,8 +49,8 @@ struct CareCircleFieldReader {
     return text
   }
 
-  /// Checks a string value: trimming, the text rule, the limit. The text rule applies to what is
-  /// kept, so a pasted trailing line break is trimmed rather than refused; NUL, bidi controls
+  /// Checks a string value: trimming, the text rule, the limits. The text rule applies to what
+  /// is kept, so a pasted trailing line break is trimmed rather than refused; NUL, bidi controls
   /// and U+FEFF are not white space and are always refused.
   static func text(_ value: JSON, path: String, max: Int, notes: Bool) throws(CareCircleError)
     -> String?
@@ -64,10 +64,8 @@ struct CareCircleFieldReader {
         path: path, reason: TextRules.refusal(for: scalar, allowTabAndNewline: notes))
     }
     if text.isEmpty { return nil }
-    let count = text.count
-    if count > max {
-      throw CareCircleError(
-        path: path, reason: "must be at most \(max) characters (it has \(count))")
+    if let problem = TextLimits.problem(in: text, maxCharacters: max) {
+      throw CareCircleError(path: path, reason: problem)
     }
     return text
   }
@@ -182,12 +180,17 @@ struct CareCircleFieldReader {
 
   // MARK: Containers
 
-  /// The elements of an array; empty when absent.
-  func array(_ key: String) throws(CareCircleError) -> [JSON] {
+  /// The elements of an array; empty when absent. `max` bounds what one document has to lay
+  /// out (see `CareCircleLimits`).
+  func array(_ key: String, max: Int = Int.max) throws(CareCircleError) -> [JSON] {
     guard let value = self[key] else { return [] }
     guard case .array(let elements) = value else {
       throw CareCircleError(
         path: child(key), reason: "must be an array, not \(Self.article(value))")
+    }
+    if elements.count > max {
+      throw CareCircleError(
+        path: child(key), reason: "must list at most \(max) entries (it has \(elements.count))")
     }
     return elements
   }

@@ -29,8 +29,9 @@ public enum CareCircleFields {
 }
 
 /// Length limits in characters (user-perceived characters, Swift `Character`s: "é" written as
-/// e + combining accent counts as one, as does a flag or a family emoji). Counting what a reader
-/// sees keeps the limit independent of how the text happens to be normalized.
+/// e + combining accent counts as one). Counting what a reader sees keeps the limit independent
+/// of how the text happens to be normalized; `TextLimits` adds code-point and byte limits
+/// derived from these. Also the most entries each list may hold.
 public enum CareCircleLimits {
   public static let id = 64
   public static let fullName = 200
@@ -71,4 +72,18 @@ public enum CareCircleLimits {
   public static let heightCm = 300.0
   public static let refillsRemaining = 0...99
   public static let daySupply = 1...365
+
+  // How many entries a list may hold: with every text at its limit, each document still lays
+  // out in well under a second (docs/performance.md, "Worst accepted input").
+  public static let devicesCount = 20
+  public static let alertsCount = 20
+  public static let conditionsCount = 50
+  public static let allergiesCount = 50
+  public static let medicationsCount = 100
+  public static let fillsCount = 60
+  public static let contactsCount = 20
+  public static let careTeamCount = 20
+  /// All the text of one patient together, in UTF-8 bytes after trimming: room for a long
+  /// medication history in any script, while the slowest document stays well under a second.
+  public static let patientTextBytes = 32_000
 }

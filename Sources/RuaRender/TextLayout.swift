@@ -2,7 +2,9 @@ internal import CPangoCairo
 import RuaDocuments
 
 /// One Pango layout of styled text at a width. Text is set with `pango_layout_set_text` and
-/// styled with an attribute list: patient data never passes through markup.
+/// styled with an attribute list: patient data never passes through markup. In a text with any
+/// right-to-left letter, every number is laid out as a left-to-right isolate
+/// (`NumberIsolation`), so the right-to-left text cannot reorder its digits.
 final class TextLayout {
   let layout: OpaquePointer
 
@@ -29,12 +31,13 @@ final class TextLayout {
     self.layout = layout
     var joined = ""
     var ranges: [(start: Int, end: Int, style: TextStyle)] = []
+    let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     for run in text.runs {
       guard let style = styles[run.style] else {
         throw .unknownStyle(name: run.style, template: templateFile)
       }
       let start = joined.utf8.count
-      joined += run.text
+      joined += isolateNumbers ? NumberIsolation.isolated(run.text) : run.text
       ranges.append((start, joined.utf8.count, style))
     }
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {

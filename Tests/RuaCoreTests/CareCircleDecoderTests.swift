@@ -61,7 +61,9 @@ import Testing
   @Test func lengthsCountUserPerceivedCharacters() throws {
     let decomposed = String(repeating: "e\u{301}", count: 200)  // 400 scalars, 200 characters
     #expect(try patient([("patients.0.fullName", .string(decomposed))]).fullName == decomposed)
-    let family = String(repeating: "👨‍👩‍👧", count: 100)
+    // 40 family emoji: 40 characters of 5 code points and 18 bytes each, within the code-point
+    // and byte limits of a 100-character field (TextLimits).
+    let family = String(repeating: "👨‍👩‍👧", count: 40)
     #expect(try patient([("patients.0.preferredName", .string(family))]).preferredName == family)
 
     let document = try CareCircleFixture.base()

@@ -5,11 +5,13 @@ import Testing
   static let refused: [Unicode.Scalar] = [
     "\u{00}", "\u{01}", "\u{08}", "\u{0B}", "\u{0C}", "\u{0D}", "\u{1B}", "\u{1F}", "\u{7F}",
     "\u{80}", "\u{85}", "\u{9F}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}",
-    "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{FEFF}",
+    "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\u{FEFF}", "\u{200E}", "\u{200F}",
+    "\u{061C}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{2028}", "\u{2029}",
+    "\u{AD}", "\u{2065}", "\u{206A}", "\u{E0041}", "\u{180E}", "\u{3164}",
   ]
   static let kept: [Unicode.Scalar] = [
-    " ", "~", "\u{A0}", "\u{AD}", "\u{200B}", "\u{2029}", "\u{202F}", "\u{2065}", "\u{206A}",
-    "\u{FEFE}", "\u{FFFD}", "é", "λ", "ж", "ع", "陈", "💊",
+    " ", "~", "\u{A0}", "\u{202F}", "\u{2010}", "\u{FEFE}", "\u{FFFD}", "é", "λ", "ж", "ع",
+    "陈", "💊",
   ]
 
   /// Fields of every kind of object, and one array element.
@@ -101,7 +103,7 @@ import Testing
   @Test func theRuleBoundaries() {
     #expect(TextRules.firstForbiddenScalar(in: "ok\u{9F}", allowTabAndNewline: true) == "\u{9F}")
     #expect(
-      TextRules.firstForbiddenScalar(in: "ok\u{A0}\u{2029}", allowTabAndNewline: false) == nil)
+      TextRules.firstForbiddenScalar(in: "ok\u{A0}\u{202F}", allowTabAndNewline: false) == nil)
     #expect(TextRules.firstForbiddenScalar(in: "a\tb\nc", allowTabAndNewline: true) == nil)
     #expect(TextRules.firstForbiddenScalar(in: "a\tb", allowTabAndNewline: false) == "\t")
     #expect(TextRules.firstForbiddenScalar(in: "a\rb", allowTabAndNewline: true) == "\r")

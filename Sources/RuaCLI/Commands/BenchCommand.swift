@@ -6,7 +6,7 @@ struct BenchCommand: Command {
   let name = "bench"
   let summary = "benchmark documents on a synthetic store (run a release build)"
   let usage =
-    "bench [--sizes 100,1000,5000] [--jobs N] [--runs N] [--templates DIR] | bench --sizes N --write-store DIR"
+    "bench [--sizes 100,1000,5000] [--jobs N] [--runs N] [--templates DIR] | bench --sizes N --write-store DIR | bench --worst [--runs N]"
   let details = """
     Builds a deterministic synthetic care circle of N fictional patients (3-25 medicines each;
     names in Latin with diacritics, Greek, Cyrillic, Arabic and CJK, some long) in a real
@@ -15,8 +15,11 @@ struct BenchCommand: Command {
     for the first N also the median PDF size of each document, the floor (the same text drawn
     with bare Pango/Cairo calls, one layout per text run, no layout logic) and one ER sheet as a
     whole cold process (this executable spawned --runs times, median). Documents are made in
-    memory; nothing is delivered or logged. The folder is removed afterwards. See
-    docs/performance.md.
+    memory; nothing is delivered or logged. The folder is removed afterwards.
+    --worst instead renders each document --runs times for each of the most expensive records
+    import accepts (every list full, every text at its limit: unbroken words, stacked accents,
+    mixed scripts, digits between letters) and prints the median and slowest times; no single
+    document should take a second. See docs/performance.md.
     """
   let options =
     [
@@ -28,6 +31,9 @@ struct BenchCommand: Command {
         help: "only write the synthetic store of one N to DIR/store.db and DIR/key, and stop"),
       OptionSpec(
         "throughput-only", help: "only the per-N figures (bench passes it to its children)"),
+      OptionSpec(
+        "worst",
+        help: "instead: time each document for the worst records import accepts (--runs each)"),
     ] + DocumentSettings.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
@@ -42,6 +48,10 @@ struct BenchCommand: Command {
       context.environment["SOURCE_DATE_EPOCH"] = "1795000000"  // fixed: comparable runs
     }
     let settings = try DocumentSettings.read(arguments, context)
+    if arguments.flag("worst") {
+      try WorstBench(settings: settings, runs: max(runs, 1), context: context).run()
+      return .success
+    }
     if let dir = arguments.value("write-store") {
       guard sizes.count == 1 else { throw .usage("--write-store takes one --sizes N") }
       let folder = context.absolute(dir)

@@ -29,7 +29,7 @@ struct DemoCommand: Command {
         "cannot find \(Self.sample) in \(context.workingDirectory) or beside the rua-paper "
           + "executable; run demo from the rua-paper source folder", code: .noInput)
     }
-    var circle = try CareCircleInput.decode(samplePath, context)
+    var circle = try CareCircleInput.decode(samplePath, context, templates: nil)
     if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
       circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
     }

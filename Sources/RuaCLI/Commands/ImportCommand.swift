@@ -5,24 +5,33 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE [--dry-run] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
     Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
     does not mention are kept. One bad field refuses the whole file (exit 65) and the store is
     left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
-    --dry-run prints what would change and writes nothing.
+    --dry-run prints what would change and writes nothing. An imported record always prints:
+    text with a character the pinned fonts (templates/fonts.conf) cannot draw is refused like
+    any other bad field, naming the field and the character.
     """
   let options =
-    [OptionSpec("dry-run", help: "show what would change; write nothing")]
+    [
+      OptionSpec("dry-run", help: "show what would change; write nothing"),
+      OptionSpec(
+        "templates", .value, value: "DIR",
+        help: "the templates folder whose pinned fonts must draw every text (default"
+          + " $RUA_TEMPLATES, then beside the executable)"),
+    ]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
       throw .usage("import needs exactly one FILE")
     }
-    let circle = try CareCircleInput.decode(file, context)
+    let circle = try CareCircleInput.decode(
+      file, context, templates: arguments.value("templates"))
     let store = try StoreAccess.open(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let summary = try StoreAccess.perform { () throws(StoreError) in
@@ -35,7 +44,11 @@ struct ImportCommand: Command {
 
 /// Reading and decoding a care-circle file, shared by `import` and `demo`.
 enum CareCircleInput {
-  static func decode(_ file: String, _ context: Context) throws(CLIError) -> CareCircle {
+  /// The decoded file, after checking that the pinned fonts of the templates folder
+  /// (`--templates`, else the default) can draw every text in it.
+  static func decode(_ file: String, _ context: Context, templates: String?) throws(CLIError)
+    -> CareCircle
+  {
     let bytes: [UInt8]
     if file == "-" {
       throw .usage("import reads a file, not standard input; save it first")
@@ -44,7 +57,16 @@ enum CareCircleInput {
       let code: ExitCode = error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
       throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
     }
-    do { return try CareCircleDecoder.decode(bytes, today: context.today) } catch {
+    let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(templates, context))
+    do throws(CareCircleError) {
+      let json: JSON
+      do throws(JSONSyntaxError) { json = try JSONParser.parse(bytes) } catch {
+        throw CareCircleError(path: CareCircleError.filePath, reason: error.description)
+      }
+      let circle = try CareCircleDecoder.decode(json: json, today: context.today)
+      try PrintableCheck.check(json, coverage: coverage)
+      return circle
+    } catch {
       throw CLIError("\(file): \(error.description)", code: .dataError)
     }
   }
