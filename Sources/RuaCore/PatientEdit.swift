@@ -89,3 +89,13 @@ extension JSON {
     return .string(text)
   }
 }
+
+extension PatientEdit {
+  /// Free text that is not part of the record (a status change's reason, kept in the change
+  /// log) under the same text rule and a limit of `max` characters; nil when empty.
+  public static func note(_ text: String, name: String, max: Int) throws(CareCircleError)
+    -> String?
+  {
+    try CareCircleFieldReader.text(.string(text), path: name, max: max, notes: false)
+  }
+}

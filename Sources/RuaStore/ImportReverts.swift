@@ -17,7 +17,7 @@ public struct RevertedChange: Sendable, Equatable {
 
 /// Finds the planned updates and deletes that undo a newer change recorded in `change_log`.
 ///
-/// Newer means after the file's `exportedAt`; a file without `exportedAt` (written by hand) has
+/// Newer means at or after the file's `exportedAt` (a change in the same second counts); a file without `exportedAt` (written by hand) has
 /// no such time, so every change made by an edit command (`fill`, `med`, `allergy`) counts.
 /// An update counts only when it sets back a field those changes set.
 enum ImportReverts {
@@ -25,7 +25,7 @@ enum ImportReverts {
     throws(StoreError) -> [RevertedChange]
   {
     let newer =
-      cutoff == nil ? "command IS NOT NULL AND command <> 'import'" : "epoch > ?"
+      cutoff == nil ? "command IS NOT NULL AND command <> 'import'" : "epoch >= ?"
     let history = try connection.prepare(
       """
       SELECT time, command, actor, diff FROM change_log
@@ -46,10 +46,7 @@ enum ImportReverts {
       var touched: Set<String> = []
       var last: String?
       while try history.step() {
-        if let diff = try history.text(3), case .object(let members)? = try? JSONParser.parse(diff)
-        {
-          touched.formUnion(members.map(\.key))
-        }
+        touched.formUnion(Store.fields(ofDiff: try history.text(3) ?? "{}").map(\.name))
         last = try [history.text(0), history.text(1), history.text(2).map { "by " + $0 }]
           .compactMap { $0 }.joined(separator: " ")
       }

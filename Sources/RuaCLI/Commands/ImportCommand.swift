@@ -4,7 +4,7 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE [--dry-run] [--force] [--db PATH] [--key-file PATH]"
   let details = """
     Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
@@ -12,9 +12,17 @@ struct ImportCommand: Command {
     does not mention are kept. One bad field refuses the whole file (exit 65) and the store is
     left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
     --dry-run prints what would change and writes nothing.
+
+    A file must not silently undo a newer change: when it would remove a fill or set back a
+    field that was changed in the store after the file's exportedAt (for a file without
+    exportedAt: changed by fill, med or allergy), import lists those records and writes
+    nothing (exit 65) unless --force is given.
     """
   let options =
-    [OptionSpec("dry-run", help: "show what would change; write nothing")]
+    [
+      OptionSpec("dry-run", help: "show what would change; write nothing"),
+      OptionSpec("force", help: "import even where the file undoes newer changes in the store"),
+    ]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
@@ -24,11 +32,31 @@ struct ImportCommand: Command {
     let circle = try CareCircleInput.decode(file, context)
     let store = try StoreAccess.open(arguments, context)
     let dryRun = arguments.flag("dry-run")
+    let force = arguments.flag("force")
+    let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now, dryRun: dryRun)
+      try store.save(circle, now: context.now, dryRun: dryRun, origin: origin, allowReverts: force)
+    }
+    if !summary.reverts.isEmpty {
+      var text = "\(file) would undo \(summary.reverts.count) newer change"
+      text += summary.reverts.count == 1 ? "" : "s"
+      text += " in the store:\n" + summary.reverts.map(Self.describe).joined(separator: "\n")
+      if !force && !dryRun {
+        throw CLIError(
+          text + "\nnothing was written; export again to get the current record, "
+            + "or pass --force to import the file anyway", code: .dataError)
+      }
+      context.message(text + (dryRun && !force ? "\n(import would need --force)" : ""))
     }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
+  }
+
+  /// "  Robert Alvarez, medication apixaban: status on-hold -> active (changed … by …)".
+  static func describe(_ revert: RevertedChange) -> String {
+    var text = "  \(revert.patient), \(revert.record): "
+    text += revert.action == "delete" ? "would be removed" : ChangeText.fields(revert.fields)
+    return text + " (changed \(revert.lastChange))"
   }
 }
 
