@@ -17,15 +17,17 @@ public struct RevertedChange: Sendable, Equatable {
 
 /// Finds the planned updates and deletes that undo a newer change recorded in `change_log`.
 ///
-/// Newer means at or after the file's `exportedAt` (a change in the same second counts); a file without `exportedAt` (written by hand) has
-/// no such time, so every change made by an edit command (`fill`, `med`, `allergy`) counts.
-/// An update counts only when it sets back a field those changes set.
+/// Only changes made by an edit command (`fill`, `med`, `allergy`) count — an import replacing
+/// what an earlier import wrote is what import is for. Newer means at or after the file's
+/// `exportedAt` (a change in the same second counts); a file without `exportedAt` (written by
+/// hand) has no such time, so every such change counts. An update counts only when it sets back
+/// a field those changes set.
 enum ImportReverts {
   static func find(_ operations: [Operation], _ connection: Connection, since cutoff: Int64?)
     throws(StoreError) -> [RevertedChange]
   {
     let newer =
-      cutoff == nil ? "command IS NOT NULL AND command <> 'import'" : "epoch >= ?"
+      "command IS NOT NULL AND command <> 'import'" + (cutoff == nil ? "" : " AND epoch >= ?")
     let history = try connection.prepare(
       """
       SELECT time, command, actor, diff FROM change_log

@@ -13,10 +13,10 @@ struct ImportCommand: Command {
     left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
     --dry-run prints what would change and writes nothing.
 
-    A file must not silently undo a newer change: when it would remove a fill or set back a
-    field that was changed in the store after the file's exportedAt (for a file without
-    exportedAt: changed by fill, med or allergy), import lists those records and writes
-    nothing (exit 65) unless --force is given.
+    A file must not silently undo a newer edit: when it would remove a fill, medicine or
+    allergy, or set back a field, that fill, med or allergy changed in the store after the
+    file's exportedAt (at any time, for a file without exportedAt), import lists those
+    records and writes nothing (exit 65) unless --force is given.
     """
   let options =
     [
