@@ -12,21 +12,32 @@ public enum MedicationSelector {
   }
 
   /// An exact id wins. Otherwise every medicine whose generic or brand name contains the query's
-  /// words; when several do, a single one whose generic or brand words equal the query's wins.
+  /// words, salt and release words aside. When several do, the query's own words narrow them,
+  /// most tolerant first: names with exactly those words; names containing them salt words
+  /// included ("metoprolol succinate" beside "metoprolol tartrate"); names with exactly them
+  /// ("warfarin" beside "warfarin sodium"). One left is the answer; otherwise the narrowest
+  /// candidates are listed.
   public static func select(_ query: String, from medications: [Medication]) -> Selection {
     if let exact = medications.first(where: { $0.id == query }) { return .found(exact) }
     let wanted = DrugName.words(query)
     guard !wanted.isEmpty else { return .notFound }
-    let names = { (medication: Medication) in
-      [medication.name, medication.brand].compactMap { $0 }.map(DrugName.words)
+    let everyWord = DrugName.allWords(query)
+    let names = { (medication: Medication, split: (String) -> [String]) in
+      [medication.name, medication.brand].compactMap { $0 }.map(split)
     }
-    let matches = medications.filter { names($0).contains { DrugName.contains($0, wanted) } }
-    switch matches.count {
-    case 0: return .notFound
-    case 1: return .found(matches[0])
-    default:
-      let exact = matches.filter { names($0).contains(wanted) }
-      return exact.count == 1 ? .found(exact[0]) : .ambiguous(matches)
+    var candidates = medications.filter {
+      names($0, DrugName.words).contains { DrugName.contains($0, wanted) }
     }
+    if candidates.isEmpty { return .notFound }
+    let refinements: [(Medication) -> Bool] = [
+      { names($0, DrugName.words).contains(wanted) },
+      { names($0, DrugName.allWords).contains { DrugName.contains($0, everyWord) } },
+      { names($0, DrugName.allWords).contains(everyWord) },
+    ]
+    for refinement in refinements where candidates.count > 1 {
+      let narrowed = candidates.filter(refinement)
+      if !narrowed.isEmpty { candidates = narrowed }
+    }
+    return candidates.count == 1 ? .found(candidates[0]) : .ambiguous(candidates)
   }
 }

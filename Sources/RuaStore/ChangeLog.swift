@@ -21,8 +21,7 @@ public struct ChangeLogEntry: Sendable, Equatable {
 
 extension Store {
   /// The change log in order, for one patient (care-circle id) or all.
-  public func changeLog(patient externalID: String? = nil) throws(StoreError) -> [ChangeLogEntry]
-  {
+  public func changeLog(patient externalID: String? = nil) throws(StoreError) -> [ChangeLogEntry] {
     let statement = try connection.prepare(
       """
       SELECT c.id, c.time, p.external_id, p.full_name, c.entity, c.action, c.diff, c.command,

@@ -39,7 +39,8 @@ extension Operation {
     case .insert: return "insert"
     case .update: return "update"
     case .delete: return "delete"
-    case .circle(_, let old, let new): return old == nil ? "insert" : new == nil ? "delete" : "update"
+    case .circle(_, let old, let new):
+      return old == nil ? "insert" : new == nil ? "delete" : "update"
     }
   }
 }

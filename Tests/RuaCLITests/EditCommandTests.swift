@@ -155,7 +155,9 @@ struct EditCommandTests {
       ),
       (["fill", "Agnes", "metoprolol"], .usage, "'metoprolol' matches 2 medicines"),
       (["med", "stop", "Agnes", "metoprolol"], .usage, "m-meto-er  metoprolol succinate ER"),
-      (["med", "hold", "Agnes", "aspirin", "--on", "2026-11-10"], .usage, "--on is for 'med stop'"),
+      (
+        ["med", "hold", "Agnes", "aspirin", "--on", "2026-11-10"], .usage, "--on is for 'med stop'"
+      ),
       (
         ["med", "stop", "Agnes", "aspirin", "--on", "2026-13-01"], .dataError,
         "medications[1].stoppedDate: must be a calendar date"
@@ -220,8 +222,10 @@ struct EditCommandTests {
     #expect(resume.stdout.contains("status: stopped -> active, stopped_date: 2026-11-17 -> (none)"))
 
     let add = box.run(
-      ["med", "add", "Agnes", "--name", "Losartan potassium", "--strength", "50 mg",
-       "--schedule", "once daily", "--times", "morning,evening"] + box.storeFlags)
+      [
+        "med", "add", "Agnes", "--name", "Losartan potassium", "--strength", "50 mg",
+        "--schedule", "once daily", "--times", "morning,evening",
+      ] + box.storeFlags)
     #expect(add.code == .success, "\(add.stderr)")
     #expect(add.stdout.contains("added m-losartan-potassium  Losartan potassium 50 mg"))
     #expect(add.stdout.contains("no fill recorded"))
@@ -230,12 +234,15 @@ struct EditCommandTests {
     #expect(fill.stdout.contains("runs out 2026-12-18, 30 days left"), "\(fill.stderr)")
 
     let allergy = box.run(
-      ["allergy", "add", "Agnes", "--substance", "sulfa", "--reaction", "rash", "--severity",
-       "moderate"] + box.storeFlags)
+      [
+        "allergy", "add", "Agnes", "--substance", "sulfa", "--reaction", "rash", "--severity",
+        "moderate",
+      ] + box.storeFlags)
     #expect(allergy.code == .success, "\(allergy.stderr)")
     #expect(allergy.stdout.contains("no_known_allergies: 1 -> 0"))
     let agnes = try open(box).loadPatient(externalID: "p-agnes")
-    #expect(agnes?.allergies == [Allergy(substance: "sulfa", reaction: "rash", severity: .moderate)])
+    #expect(
+      agnes?.allergies == [Allergy(substance: "sulfa", reaction: "rash", severity: .moderate)])
     #expect(agnes?.noKnownAllergies == false)
     #expect(agnes?.medications.last?.times == [.morning, .evening])
     #expect(agnes?.medications.last?.fills.count == 1)

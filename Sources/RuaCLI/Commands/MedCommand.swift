@@ -73,8 +73,9 @@ struct MedCommand: Command {
           + "not when it was held or resumed")
     }
     let reason: String?
-    do { reason = try PatientEdit.note(arguments.value("reason") ?? "", name: "--reason", max: 200) }
-    catch { throw CLIError(error.description, code: .dataError) }
+    do {
+      reason = try PatientEdit.note(arguments.value("reason") ?? "", name: "--reason", max: 200)
+    } catch { throw CLIError(error.description, code: .dataError) }
 
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let medication = try session.medication(arguments.positionals[2])
@@ -84,7 +85,8 @@ struct MedCommand: Command {
           + "nothing changed")
       return .success
     }
-    let stopped = status == .stopped ? JSON.argument(arguments.value("on") ?? session.today.iso) : nil
+    let stopped =
+      status == .stopped ? JSON.argument(arguments.value("on") ?? session.today.iso) : nil
     let edited = try session.commit(
       .setStatus(medicationID: medication.id, status, stoppedDate: stopped),
       command: "med " + action, reason: reason, dryRun: arguments.flag("dry-run"),
@@ -95,8 +97,7 @@ struct MedCommand: Command {
     return .success
   }
 
-  private func add(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode
-  {
+  private func add(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
       throw .usage("med add needs one PATIENT; the medicine is given with --name")
     }
