@@ -29,7 +29,7 @@ struct ChangesCommand: Command {
       let patients = try StoreAccess.perform { () throws(StoreError) in
         try store.loadCareCircle().patients
       }
-      patient = try MedsCommand.choose(query, from: patients).id
+      patient = try EditSession.pickPatient(query, from: patients).id
     }
     let entries = try StoreAccess.perform { () throws(StoreError) in
       try store.changeLog(patient: patient)

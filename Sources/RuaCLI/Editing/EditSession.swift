@@ -23,10 +23,14 @@ struct EditSession {
     let patients = try StoreAccess.perform { () throws(StoreError) in
       try store.loadCareCircle().patients
     }
-    // The one place an edit picks its patient: the same picker as the documents.
-    let patient = try MedsCommand.choose(query, from: patients)
+    let patient = try pickPatient(query, from: patients)
     let index = patients.firstIndex { $0.id == patient.id } ?? 0
     return EditSession(store: store, patient: patient, index: index, today: today, context: context)
+  }
+
+  /// The one place the edit commands and `changes` pick a patient: the documents' picker.
+  static func pickPatient(_ query: String, from patients: [Patient]) throws(CLIError) -> Patient {
+    try MedsCommand.choose(query, from: patients)
   }
 
   /// The medicine `query` names (id, or a generic or brand name), or a refusal listing the
