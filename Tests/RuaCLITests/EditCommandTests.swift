@@ -248,6 +248,27 @@ struct EditCommandTests {
     #expect(agnes?.medications.last?.fills.count == 1)
   }
 
+  @Test func aStoppedMedicineLeavesEveryDocumentAtOnce() throws {
+    let box = store()
+    let docs = ["--templates", MedsCommandTests.templates, "--now", "2026-11-18T20:00:00Z"]
+    func texts(_ tag: String) throws -> [String] {
+      try ["er", "meds", "falls"].map { document in
+        let file = "\(document)-\(tag).pdf"
+        let result = box.run([document, "Agnes", "-o", file] + docs + box.storeFlags)
+        #expect(result.code == .success, "\(document): \(result.stderr)")
+        return try PDFText.of(box.file(file))
+      }
+    }
+    let before = try texts("before")
+    #expect(before[0].contains("apixaban") && before[1].contains("apixaban"))
+    #expect(before[0].contains("BLOOD THINNER"))
+    let stop = box.run(["med", "stop", "Agnes", "Eliquis"] + box.storeFlags)
+    #expect(stop.code == .success, "\(stop.stderr)")
+    for (document, text) in zip(["er", "meds", "falls"], try texts("after")) {
+      #expect(!text.contains("apixaban") && !text.contains("Eliquis"), "\(document): \(text)")
+    }
+  }
+
   @Test func everyEditCommandHasHelp() {
     let box = CLISandbox()
     for command in ["fill", "med", "allergy", "changes"] {
