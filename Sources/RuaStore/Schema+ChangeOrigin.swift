@@ -1,11 +1,13 @@
 extension Schema {
   /// Version 2: who made each `change_log` row and why. `command` is the rua-paper command
   /// ("import", "fill", "med hold", …), `actor` the operating-system user ("name (uid N)"),
-  /// `reason` the `--reason` text of a status change. Rows written before are left NULL.
+  /// `reason` the `--reason` text of a status change. Rows written before are left NULL. The
+  /// index serves import's look-up of the newer edits a file would undo, one row at a time.
   static let version2 = """
     ALTER TABLE change_log ADD COLUMN command TEXT;
     ALTER TABLE change_log ADD COLUMN actor TEXT;
     ALTER TABLE change_log ADD COLUMN reason TEXT;
+    CREATE INDEX change_log_entity ON change_log(entity_id, id);
     """
 }
 
