@@ -76,8 +76,8 @@ struct ChangeWriter {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        .text(UTCTime.format(now)), .integer(now), .text(entity), .text(entityID),
-        SQLValue(patientID), .text(action), .text(diff), .text(origin.command),
+        .text(Instant(secondsSinceEpoch: now).rfc3339), .integer(now), .text(entity),
+        .text(entityID), SQLValue(patientID), .text(action), .text(diff), .text(origin.command),
         SQLValue(origin.actor), SQLValue(origin.reason),
       ])
   }

@@ -26,10 +26,7 @@ struct ChangesCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     var patient: String?
     if let query = arguments.positionals.first {
-      let patients = try StoreAccess.perform { () throws(StoreError) in
-        try store.loadCareCircle().patients
-      }
-      patient = try EditSession.pickPatient(query, from: patients).id
+      patient = try PatientPicker.name(query, in: store).id
     }
     let entries = try StoreAccess.perform { () throws(StoreError) in
       try store.changeLog(patient: patient)

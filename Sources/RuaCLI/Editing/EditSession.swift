@@ -9,28 +9,20 @@ struct EditSession {
   let patient: Patient
   /// The patient's place in the circle, so refusals name the path an export would have.
   let index: Int
-  /// The local date, as import uses it (fill dates may not be after it; runways count from it).
+  /// The command's date, as import uses it (fill dates may not be after it; runways count
+  /// from it).
   let today: CivilDate
   let context: Context
 
   static func open(_ query: String, _ arguments: ParsedArguments, _ context: Context)
     throws(CLIError) -> EditSession
   {
-    guard let today = CivilDate(iso: context.localToday) else {
-      throw CLIError("the local date '\(context.localToday)' is not a date", code: .software)
-    }
     let store = try StoreAccess.open(arguments, context)
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
-    }
-    let patient = try pickPatient(query, from: patients)
-    let index = patients.firstIndex { $0.id == patient.id } ?? 0
-    return EditSession(store: store, patient: patient, index: index, today: today, context: context)
-  }
-
-  /// The one place the edit commands and `changes` pick a patient: the documents' picker.
-  static func pickPatient(_ query: String, from patients: [Patient]) throws(CLIError) -> Patient {
-    try MedsCommand.choose(query, from: patients)
+    let patient = try PatientPicker.patient(query, in: store)
+    let listing = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    let index = listing.firstIndex { $0.id == patient.id } ?? 0
+    return EditSession(
+      store: store, patient: patient, index: index, today: context.today, context: context)
   }
 
   /// The medicine `query` names (id, or a generic or brand name), or a refusal listing the
@@ -80,7 +72,8 @@ struct EditSession {
     let origin = ChangeOrigin(command: command, actor: ChangeActor.current(), reason: reason)
     let changes = try StoreAccess.perform { () throws(StoreError) in
       try store.replacePatient(
-        edited, expecting: patient, origin: origin, now: context.now, dryRun: dryRun)
+        edited, expecting: patient, origin: origin, now: context.now.secondsSinceEpoch,
+        dryRun: dryRun)
     }
     context.write(ChangeText.lines(changes, dryRun: dryRun))
     return edited
