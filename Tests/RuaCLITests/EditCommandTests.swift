@@ -100,6 +100,12 @@ struct EditCommandTests {
     let changes = box.run(["changes", "Agnes"] + box.storeFlags).stdout
     #expect(changes.contains("fill  \(ChangeActorName.expected)"), "\(changes)")
     #expect(changes.contains("reason: dental extraction Friday"))
+    let changesJSON = try JSONParser.parse(
+      box.run(["changes", "Agnes", "--format", "json"] + box.storeFlags).stdout)
+    let holdRow = changesJSON.arrayValue?.first { $0["command"]?.stringValue == "med hold" }
+    #expect(holdRow?["reason"]?.stringValue == "dental extraction Friday")
+    #expect(holdRow?["actor"]?.stringValue == ChangeActorName.expected)
+    #expect(holdRow?["fields"]?.arrayValue?.first?["new"]?.stringValue == "on-hold")
     let rows = try open(box).changeLog(patient: "p-agnes").filter { $0.command != "import" }
     #expect(rows.map(\.command) == ["fill", "med hold"])
     #expect(rows.allSatisfy { $0.actor?.hasSuffix(user) == true })
