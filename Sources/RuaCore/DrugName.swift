@@ -23,6 +23,11 @@ public enum DrugName {
 
   /// The significant words of `name`, in order.
   public static func words(_ name: String) -> [String] {
+    allWords(name).filter { !saltWords.contains($0) && !releaseWords.contains($0) }
+  }
+
+  /// Every word of `name`, salt and release words included, in order.
+  public static func allWords(_ name: String) -> [String] {
     var words: [String] = []
     var current = ""
     for character in name.lowercased() {
@@ -34,7 +39,7 @@ public enum DrugName {
       }
     }
     if !current.isEmpty { words.append(current) }
-    return words.filter { !saltWords.contains($0) && !releaseWords.contains($0) }
+    return words
   }
 
   /// Whether `generic` (already split into words) appears in `name` as a run of whole words.

@@ -5,11 +5,13 @@ internal import RuaCore
 struct ChangeWriter {
   let connection: Connection
   let now: Int64
+  let origin: ChangeOrigin
   private var statements: [String: Statement] = [:]
 
-  init(connection: Connection, now: Int64) {
+  init(connection: Connection, now: Int64, origin: ChangeOrigin) {
     self.connection = connection
     self.now = now
+    self.origin = origin
   }
 
   mutating func apply(_ operation: Operation) throws(StoreError) {
@@ -31,21 +33,9 @@ struct ChangeWriter {
       try run(
         "INSERT INTO \(record.table) (\(columns.joined(separator: ", "))) VALUES (\(marks))",
         values)
-      var diff = record.fields.filter { $0.value != .null }.map {
-        ($0.name, SQLValue.null, $0.value)
-      }
-      if let external = record.externalID {
-        diff.insert(("external_id", .null, .text(external)), at: 0)
-      }
-      try log(record, "insert", patientID, diff)
-    case .update(let record, let old, let patientID):
-      var diff: [(String, SQLValue, SQLValue)] = []
-      if record.position != old.position {
-        diff.append(("position", .integer(Int64(old.position)), .integer(Int64(record.position))))
-      }
-      for field in record.fields where !ImportPlan.same(field.value, old.field(field.name)) {
-        diff.append((field.name, old.field(field.name), field.value))
-      }
+      try log(record, "insert", patientID, operation.fieldDiff)
+    case .update(let record, _, let patientID):
+      let diff = operation.fieldDiff
       let sets = diff.map { "\($0.0) = ?" }.joined(separator: ", ")
       try run(
         "UPDATE \(record.table) SET \(sets) WHERE id = ?",
@@ -53,10 +43,8 @@ struct ChangeWriter {
       try log(record, "update", patientID, diff)
     case .delete(let record, let patientID):
       try run("DELETE FROM \(record.table) WHERE id = ?", [.text(record.storeID ?? "")])
-      try log(
-        record, "delete", patientID,
-        record.fields.filter { $0.value != .null }.map { ($0.name, $0.value, SQLValue.null) })
-    case .circle(let key, let old, let new):
+      try log(record, "delete", patientID, operation.fieldDiff)
+    case .circle(let key, _, let new):
       if let new {
         try run(
           "INSERT OR REPLACE INTO circle (key, value) VALUES (?, ?)", [.text(key), .text(new)])
@@ -64,9 +52,8 @@ struct ChangeWriter {
         try run("DELETE FROM circle WHERE key = ?", [.text(key)])
       }
       try appendLog(
-        entity: "circle", entityID: key, patientID: nil,
-        action: old == nil ? "insert" : new == nil ? "delete" : "update",
-        diff: Self.diffJSON([(key, SQLValue(old), SQLValue(new))]))
+        entity: "circle", entityID: key, patientID: nil, action: operation.action,
+        diff: Self.diffJSON(operation.fieldDiff))
     }
   }
 
@@ -84,13 +71,14 @@ struct ChangeWriter {
   ) throws(StoreError) {
     try run(
       """
-      INSERT INTO change_log (time, epoch, entity, entity_id, patient_id, action, diff)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO change_log (time, epoch, entity, entity_id, patient_id, action, diff,
+        command, actor, reason)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .text(Instant(secondsSinceEpoch: now).rfc3339), .integer(now), .text(entity),
-        .text(entityID),
-        SQLValue(patientID), .text(action), .text(diff),
+        .text(entityID), SQLValue(patientID), .text(action), .text(diff), .text(origin.command),
+        SQLValue(origin.actor), SQLValue(origin.reason),
       ])
   }
 

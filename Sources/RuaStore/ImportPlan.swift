@@ -46,6 +46,18 @@ struct ImportPlan {
     }
   }
 
+  /// The changes that turn the stored patient `old` into `patient`, keeping its place in the
+  /// circle and leaving every other patient and the circle extensions alone (the edit commands).
+  init(patient: Patient, old: Record, now: Int64) throws(StoreError) {
+    self.now = now
+    guard let storeID = old.storeID else {
+      throw StoreError(.corrupt, "a patients row in the store has no id")
+    }
+    let record = ModelRecords.patient(patient, position: old.position)
+    try diff(record, old: old, storeID: storeID, patientID: storeID)
+    if operations.isEmpty { unchanged = 1 } else { updated = 1 }
+  }
+
   var isEmpty: Bool { operations.isEmpty }
 
   private mutating func insert(

@@ -7,8 +7,20 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   public var unchanged: Int
   /// Stored patients the file does not mention; import keeps them.
   public var notInFile: Int
-  /// Rows written to change_log (0 for a dry run or identical content).
+  /// Rows written to change_log (0 for a dry run, identical content or a refusal).
   public var changes: Int
+  /// Newer changes in the store the file would undo; nothing is written while there are any,
+  /// unless the caller allows it.
+  public var reverts: [RevertedChange]
+
+  init(_ plan: ImportPlan, reverts: [RevertedChange]) {
+    added = plan.added
+    updated = plan.updated
+    unchanged = plan.unchanged
+    notInFile = plan.notInFile
+    changes = 0
+    self.reverts = reverts
+  }
 
   /// "3 patients: 1 added, 2 unchanged" (only non-zero parts after the total).
   public var description: String {
@@ -38,27 +50,32 @@ extension Store {
   /// The one write path: applies `circle` in ONE `BEGIN IMMEDIATE` transaction — insert or
   /// update by care-circle id, delete children the file no longer has, one `change_log` row per
   /// changed row with its field diff. Identical content opens no write transaction at all.
-  /// `now` is seconds since the epoch (the caller's clock).
-  public func save(_ circle: CareCircle, now: Int64, dryRun: Bool = false) throws(StoreError)
-    -> ImportSummary
-  {
+  /// `now` is seconds since the epoch (the caller's clock); `origin` goes on every log row.
+  /// When the file would undo a newer change (`ImportReverts`), nothing is written unless
+  /// `allowReverts`; the summary lists them either way.
+  public func save(
+    _ circle: CareCircle, now: Int64, dryRun: Bool = false, origin: ChangeOrigin = .importFile,
+    allowReverts: Bool = false
+  ) throws(StoreError) -> ImportSummary {
+    let cutoff = circle.exportedAt.flatMap { Instant(rfc3339: $0)?.secondsSinceEpoch }
     let preview = try connection.transaction(immediate: false) { () throws(StoreError) in
-      try plan(circle, now: now)
+      let plan = try plan(circle, now: now)
+      return (plan, try ImportReverts.find(plan.operations, connection, since: cutoff))
     }
-    var summary = ImportSummary(
-      added: preview.added, updated: preview.updated, unchanged: preview.unchanged,
-      notInFile: preview.notInFile, changes: 0)
-    if preview.isEmpty || dryRun { return summary }
-    summary.changes = try connection.transaction(immediate: true) { () throws(StoreError) in
+    var summary = ImportSummary(preview.0, reverts: preview.1)
+    if preview.0.isEmpty || dryRun || (!summary.reverts.isEmpty && !allowReverts) {
+      return summary
+    }
+    summary = try connection.transaction(immediate: true) { () throws(StoreError) in
       // Planned again under the write lock: another process may have written in between.
       let locked = try plan(circle, now: now)
-      summary.added = locked.added
-      summary.updated = locked.updated
-      summary.unchanged = locked.unchanged
-      summary.notInFile = locked.notInFile
-      var writer = ChangeWriter(connection: connection, now: now)
+      var summary = ImportSummary(
+        locked, reverts: try ImportReverts.find(locked.operations, connection, since: cutoff))
+      if !summary.reverts.isEmpty && !allowReverts { return summary }
+      var writer = ChangeWriter(connection: connection, now: now, origin: origin)
       for operation in locked.operations { try writer.apply(operation) }
-      return locked.operations.count
+      summary.changes = locked.operations.count
+      return summary
     }
     return summary
   }

@@ -16,7 +16,7 @@ struct MigrationTests {
     let failing =
       Schema.migrations + [
         Migration(
-          version: 2,
+          version: Schema.latestVersion + 1,
           sql: """
             CREATE TABLE extra (x);
             INSERT INTO extra VALUES (1);
@@ -31,7 +31,8 @@ struct MigrationTests {
     #expect(Fixture.fileHash(location.database) == before)
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
     let store = try Store.open(location)
-    #expect(try store.connection.scalarInt("PRAGMA user_version") == 1)
+    #expect(
+      try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     #expect(try store.connection.scalarInt("SELECT count(*) FROM fills") == 2)
     #expect(try store.loadCareCircle() == Fixture.circle())
   }
@@ -40,16 +41,20 @@ struct MigrationTests {
     let folder = TemporaryFolder()
     let location = folder.location
     _ = try Store.create(location)
-    let next = Schema.migrations + [Migration(version: 2, sql: "CREATE TABLE extra (x);")]
-    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: 2).state {
-      #expect(from == 1 && to == 2)
+    let latest = Schema.latestVersion
+    let next =
+      Schema.migrations + [Migration(version: latest + 1, sql: "CREATE TABLE extra (x);")]
+    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: latest + 1)
+      .state
+    {
+      #expect(from == latest && to == latest + 1)
     } else {
       Issue.record("expected needsMigration")
     }
     let store = try Store.open(location, migrations: next)
-    #expect(try store.connection.scalarInt("PRAGMA user_version") == 2)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(latest + 1))
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
-    // And this rua-paper (schema 1) refuses the newer store without touching it.
+    // And this rua-paper (one schema behind) refuses the newer store without touching it.
     let before = Fixture.fileHash(location.database)
     #expect(throws: StoreError.self) { _ = try Store.open(location) }
     #expect(Fixture.fileHash(location.database) == before)

@@ -5,7 +5,7 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--templates DIR] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
     Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
@@ -15,6 +15,11 @@ struct ImportCommand: Command {
     --dry-run prints what would change and writes nothing. An imported record always prints:
     text with a character the pinned fonts (templates/fonts.conf) cannot draw is refused like
     any other bad field, naming the field and the character.
+
+    A file must not silently undo a newer edit: when it would remove a fill, medicine or
+    allergy, or set back a field, that fill, med or allergy changed in the store after the
+    file's exportedAt (at any time, for a file without exportedAt), import lists those
+    records and writes nothing (exit 65) unless --force is given.
     """
   let options =
     [
@@ -23,6 +28,7 @@ struct ImportCommand: Command {
         "templates", .value, value: "DIR",
         help: "the templates folder whose pinned fonts must draw every text (default"
           + " $RUA_TEMPLATES, then beside the executable)"),
+      OptionSpec("force", help: "import even where the file undoes newer changes in the store"),
     ]
     + StoreOptions.specs
 
@@ -34,11 +40,33 @@ struct ImportCommand: Command {
       file, context, templates: arguments.value("templates"))
     let store = try StoreAccess.open(arguments, context)
     let dryRun = arguments.flag("dry-run")
+    let force = arguments.flag("force")
+    let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now.secondsSinceEpoch, dryRun: dryRun)
+      try store.save(
+        circle, now: context.now.secondsSinceEpoch, dryRun: dryRun, origin: origin,
+        allowReverts: force)
+    }
+    if !summary.reverts.isEmpty {
+      var text = "\(file) would undo \(summary.reverts.count) newer change"
+      text += summary.reverts.count == 1 ? "" : "s"
+      text += " in the store:\n" + summary.reverts.map(Self.describe).joined(separator: "\n")
+      if !force && !dryRun {
+        throw CLIError(
+          text + "\nnothing was written; export again to get the current record, "
+            + "or pass --force to import the file anyway", code: .dataError)
+      }
+      context.message(text + (dryRun && !force ? "\n(import would need --force)" : ""))
     }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
+  }
+
+  /// "  Robert Alvarez, medication apixaban: status on-hold -> active (changed … by …)".
+  static func describe(_ revert: RevertedChange) -> String {
+    var text = "  \(revert.patient), \(revert.record): "
+    text += revert.action == "delete" ? "would be removed" : ChangeText.fields(revert.fields)
+    return text + " (changed \(revert.lastChange))"
   }
 }
 

@@ -1,0 +1,61 @@
+import RuaCore
+import RuaStore
+
+struct ChangesCommand: Command {
+  let name = "changes"
+  let summary = "show who changed the record, when, with which command"
+  let usage = "changes [PATIENT] [--format text|json] [--db PATH] [--key-file PATH]"
+  let details = """
+    Lists the change log, oldest first: every row that import, fill, med or allergy inserted,
+    updated or deleted, with the time (UTC), the command, the operating-system user, the
+    reason given, and each field's old and new value. PATIENT is an id or an unambiguous name
+    prefix. Rows written before schema version 2 have no command or user ("-").
+    """
+  let options =
+    [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
+    + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count <= 1 else {
+      throw .usage("changes takes at most one PATIENT")
+    }
+    let format = arguments.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw .usage("--format must be text or json, not '\(format)'")
+    }
+    let store = try StoreAccess.open(arguments, context)
+    var patient: String?
+    if let query = arguments.positionals.first {
+      patient = try PatientPicker.name(query, in: store).id
+    }
+    let entries = try StoreAccess.perform { () throws(StoreError) in
+      try store.changeLog(patient: patient)
+    }
+    if format == "json" {
+      context.write(JSONWriter.write(.array(entries.map(Self.json)), pretty: true))
+      return .success
+    }
+    for e in entries {
+      var line = [e.time, e.command ?? "-", e.actor ?? "-", e.patientID ?? "-"]
+      line.append("\(e.entity) \(e.action)")
+      line.append(ChangeText.fields(e.fields))
+      if let reason = e.reason { line.append("reason: " + reason) }
+      context.print(line.joined(separator: "  "))
+    }
+    if entries.isEmpty { context.message("no changes recorded") }
+    return .success
+  }
+
+  static func json(_ e: ChangeLogEntry) -> JSON {
+    func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+    let fields = e.fields.map { field -> JSON in
+      .object([("field", .string(field.name)), ("old", text(field.old)), ("new", text(field.new))])
+    }
+    return .object([
+      ("id", .number(String(e.id))), ("time", .string(e.time)), ("patient", text(e.patientID)),
+      ("entity", .string(e.entity)), ("action", .string(e.action)),
+      ("command", text(e.command)), ("actor", text(e.actor)), ("reason", text(e.reason)),
+      ("fields", .array(fields)),
+    ])
+  }
+}

@@ -1,0 +1,61 @@
+import RuaCore
+import RuaStore
+
+struct FillCommand: Command {
+  let name = "fill"
+  let summary = "record a refill and show the new run-out date"
+  let usage =
+    "fill PATIENT MEDICINE [--on YYYY-MM-DD] [--days N] [--quantity Q] [--dry-run] "
+    + "[--db PATH] [--key-file PATH]"
+  let details = """
+    Records that MEDICINE was filled: the fill date (--on, default today) and the day supply
+    (--days, default the day supply of its latest fill), then prints the run-out date and days
+    left exactly as 'meds' counts them. PATIENT is an id or an unambiguous name prefix;
+    MEDICINE is the medicine's id, or its generic or brand name when only one medicine has it
+    (salt and release words such as "HCl" or "ER" may be left out). Several matches are listed
+    and nothing changes (exit 64).
+
+    The fill is checked by the import rules (a date that does not exist or is after today, a
+    day supply outside 1-365, a quantity that is not above 0 are refused, exit 65, naming the
+    field as import would) and written in one transaction with its change_log row (command,
+    user). --dry-run shows the change and the resulting run-out and writes nothing.
+    """
+  let options =
+    [
+      OptionSpec("on", .value, value: "YYYY-MM-DD", help: "the fill date (default today)"),
+      OptionSpec(
+        "days", .value, value: "N", help: "day supply, 1-365 (default: the latest fill's)"),
+      OptionSpec("quantity", .value, value: "Q", help: "how many units were dispensed"),
+      OptionSpec("dry-run", help: "show the change and the new run-out; write nothing"),
+    ] + StoreOptions.specs
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 2 else {
+      throw .usage("fill needs a PATIENT and a MEDICINE (an id or a name)")
+    }
+    let session = try EditSession.open(arguments.positionals[0], arguments, context)
+    let medication = try session.medication(arguments.positionals[1])
+    var fill: [(key: String, value: JSON)] = [
+      ("fillDate", JSON.argument(arguments.value("on") ?? session.today.iso))
+    ]
+    if let days = arguments.value("days") {
+      fill.append(("daySupply", JSON.argument(days)))
+    } else if let latest = Runway.currentFill(of: medication.fills) {
+      fill.append(("daySupply", .int(latest.daySupply)))
+    } else {
+      throw .usage(
+        "\(medication.name) has no earlier fill to take the day supply from; pass --days N")
+    }
+    if let quantity = arguments.value("quantity") {
+      fill.append(("quantity", JSON.argument(quantity)))
+    }
+    let edited = try session.commit(
+      .addFill(medicationID: medication.id, fill: fill), command: "fill",
+      dryRun: arguments.flag("dry-run"),
+      options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"])
+    if let after = edited.medications.first(where: { $0.id == medication.id }) {
+      context.print(session.runway(of: after))
+    }
+    return .success
+  }
+}

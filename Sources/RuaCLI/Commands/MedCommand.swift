@@ -1,0 +1,135 @@
+import RuaCore
+import RuaStore
+
+struct MedCommand: Command {
+  let name = "med"
+  let summary = "stop, hold or resume a medicine, or add one"
+  let usage = """
+    med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--reason TEXT] [--dry-run]
+           rua-paper med add PATIENT --name NAME [--strength S] [--schedule TEXT] \
+    [--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] \
+    [--purpose TEXT] [--id ID] [--dry-run]
+    """
+  let details = """
+    stop: the medicine was stopped (--on, default today, is kept as its stop date); it leaves
+    every document at once. hold: paused; documents list it as on hold, with no refill
+    forecast. resume: active again (a stop date is removed). --reason is kept in the change
+    log with the command and the user. PATIENT and MEDICINE are matched as for 'fill'.
+
+    add: a new medicine, for what a family learns at the pharmacy counter. Its id is --id or
+    made from the name (m-apixaban, m-apixaban-2, ...). Record its first fill with 'fill
+    PATIENT ID --days N'.
+
+    Every change is checked by the import rules (exit 65, naming the field as import would),
+    written in one transaction with its change_log rows, and shown; --dry-run shows it and
+    writes nothing.
+    """
+  let options =
+    [
+      OptionSpec("on", .value, value: "YYYY-MM-DD", help: "stop: the stop date (default today)"),
+      OptionSpec("reason", .value, value: "TEXT", help: "why, kept in the change log"),
+      OptionSpec("name", .value, value: "NAME", help: "add: the generic name"),
+      OptionSpec("brand", .value, value: "NAME", help: "add: the brand name"),
+      OptionSpec("strength", .value, value: "TEXT", help: "add: e.g. \"5 mg\""),
+      OptionSpec("dose", .value, value: "TEXT", help: "add: e.g. \"1 tablet\""),
+      OptionSpec("schedule", .value, value: "TEXT", help: "add: as written on the label"),
+      OptionSpec("times", .value, value: "SLOTS", help: "add: morning,noon,evening,bedtime"),
+      OptionSpec("as-needed", help: "add: taken only when needed"),
+      OptionSpec("purpose", .value, value: "TEXT", help: "add: what it is for, in plain words"),
+      OptionSpec("id", .value, value: "ID", help: "add: the medicine's id (default from --name)"),
+      OptionSpec("dry-run", help: "show the change; write nothing"),
+    ] + StoreOptions.specs
+
+  static let addOptions = [
+    "name", "brand", "strength", "dose", "schedule", "times", "as-needed", "purpose", "id",
+  ]
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard let action = arguments.positionals.first else {
+      throw .usage("med needs an action: stop, hold, resume or add")
+    }
+    switch action {
+    case "add": return try add(arguments, context)
+    case "stop": return try status(.stopped, action, arguments, context)
+    case "hold": return try status(.onHold, action, arguments, context)
+    case "resume": return try status(.active, action, arguments, context)
+    default: throw .usage("med takes stop, hold, resume or add, not '\(action)'")
+    }
+  }
+
+  private func status(
+    _ status: MedicationStatus, _ action: String, _ arguments: ParsedArguments,
+    _ context: Context
+  ) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 3 else {
+      throw .usage("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
+    }
+    if let option = Self.addOptions.first(where: { arguments.present($0) }) {
+      throw .usage("--\(option) is for 'med add'")
+    }
+    if status != .stopped, arguments.value("on") != nil {
+      throw .usage(
+        "--on is for 'med stop': the record keeps the date a medicine was stopped, "
+          + "not when it was held or resumed")
+    }
+    let reason: String?
+    do {
+      reason = try PatientEdit.note(arguments.value("reason") ?? "", name: "--reason", max: 200)
+    } catch { throw CLIError(error.description, code: .dataError) }
+
+    let session = try EditSession.open(arguments.positionals[1], arguments, context)
+    let medication = try session.medication(arguments.positionals[2])
+    if medication.status == status {
+      context.print(
+        "\(medication.name) is already \(status.rawValue) for \(session.patient.fullName); "
+          + "nothing changed")
+      return .success
+    }
+    let stopped =
+      status == .stopped ? JSON.argument(arguments.value("on") ?? session.today.iso) : nil
+    let edited = try session.commit(
+      .setStatus(medicationID: medication.id, status, stoppedDate: stopped),
+      command: "med " + action, reason: reason, dryRun: arguments.flag("dry-run"),
+      options: ["stoppedDate": "--on"])
+    if let after = edited.medications.first(where: { $0.id == medication.id }) {
+      context.print(session.runway(of: after))
+    }
+    return .success
+  }
+
+  private func add(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    guard arguments.positionals.count == 2 else {
+      throw .usage("med add needs one PATIENT; the medicine is given with --name")
+    }
+    for option in ["on", "reason"] where arguments.value(option) != nil {
+      throw .usage("--\(option) is for 'med stop', 'hold' and 'resume'")
+    }
+    let session = try EditSession.open(arguments.positionals[1], arguments, context)
+    let taken = session.patient.medications.map(\.id)
+    let id = arguments.value("id") ?? MedicationID.make(arguments.value("name") ?? "", taken: taken)
+    var medication: [(key: String, value: JSON)] = [("id", .string(id))]
+    let texts = [
+      ("name", "name"), ("brand", "brand"), ("strength", "strength"), ("dose", "dose"),
+      ("schedule", "schedule"), ("purpose", "purpose"),
+    ]
+    for (option, key) in texts {
+      medication.append((key, .string(arguments.value(option) ?? "")))
+    }
+    if let times = arguments.value("times") {
+      let slots = times.split(separator: ",", omittingEmptySubsequences: false)
+      medication.append(("times", .array(slots.map { .string(String($0)) })))
+    }
+    if arguments.flag("as-needed") { medication.append(("asNeeded", .bool(true))) }
+    var options = Dictionary(uniqueKeysWithValues: texts.map { ($0.1, "--" + $0.0) })
+    options["times"] = "--times"
+    options["id"] = "--id"
+    let edited = try session.commit(
+      .addMedication(medication), command: "med add", dryRun: arguments.flag("dry-run"),
+      options: options)
+    if let added = edited.medications.first(where: { $0.id == id }) {
+      context.print("added " + EditSession.describe(added))
+      context.print(session.runway(of: added))
+    }
+    return .success
+  }
+}
