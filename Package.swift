@@ -18,6 +18,7 @@ let package = Package(
       name: "CPopplerGLib", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(name: "CLinux"),
 
     // Pure: imports nothing.
@@ -26,7 +27,7 @@ let package = Package(
 
     // Adapters: the only places that talk to C.
     .target(name: "RuaStore", dependencies: ["RuaCore", "CSQLCipher", "CCrypto", "CLinux"]),
-    .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo"]),
+    .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo", "CQPDF"]),
     .target(name: "RuaVisual", dependencies: ["CPopplerGLib", "CPangoCairo"]),
     .target(name: "RuaPrint", dependencies: ["CCups"]),
 

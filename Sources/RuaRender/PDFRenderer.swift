@@ -71,7 +71,10 @@ public final class PDFRenderer {
       try painter.draw(page)
     }
     try surface.finish()
-    return RenderedPDF(bytes: sink.bytes, pageCount: pages.count)
+    let facts = PDFFacts(
+      title: document.title, language: PDFFacts.languageTag(document.language), creator: creator,
+      date: Self.isoDate(now))
+    return RenderedPDF(bytes: try PDFPostPass.finish(sink.bytes, facts), pageCount: pages.count)
   }
 
   /// `2026-11-29T19:41:39Z` for a count of seconds since 1970-01-01 UTC.

@@ -9,6 +9,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingGlyphs(style: String)
   /// Cairo reported an error during `operation`.
   case cairo(operation: String, status: String)
+  /// libqpdf failed while finishing the PDF cairo wrote (tags, metadata, compression).
+  case pdfPostPass(step: String, message: String)
 
   public var description: String {
     switch self {
@@ -22,6 +24,9 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         + "install fonts-noto-core and fonts-noto-cjk, or add a font for that script to templates/fonts.conf"
     case .cairo(let operation, let status):
       return "cairo failed during \(operation): \(status)"
+    case .pdfPostPass(let step, let message):
+      return
+        "qpdf failed \(step) the rendered PDF: \(message); check that libqpdf 11 is installed (scripts/setup)"
     }
   }
 }

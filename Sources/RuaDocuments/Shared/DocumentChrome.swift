@@ -15,7 +15,7 @@ struct DocumentChrome {
   ) -> Document {
     let dob = labels.format(date: patient.dateOfBirth)
     return Document(
-      kind: kind, title: title, language: labels.language,
+      kind: kind, title: "\(title): \(patient.fullName)", language: labels.language,
       firstPageHeader: firstPageHeader,
       continuationHeader: StyledText([
         TextRun(patient.fullName, style: "header"),
