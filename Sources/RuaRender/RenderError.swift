@@ -3,6 +3,8 @@
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The pinned fontconfig file could not be loaded.
   case fontConfiguration(file: String)
+  /// The pinned fontconfig file loads, but a family the templates need is not among its fonts.
+  case fontsMissing(file: String, family: String)
   /// The document uses a style the template does not define.
   case unknownStyle(name: String, template: String)
   /// Some text in this style has characters none of the pinned fonts can draw.
@@ -16,6 +18,10 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .fontConfiguration(let file):
       return "\(file): cannot load this fontconfig file; check that it exists and is valid XML"
+    case .fontsMissing(let file, let family):
+      return
+        "\(file): \(family) is not among its fonts; run scripts/setup, whose scripts/make-fonts "
+        + "makes the unhinted copies in the fonts folder beside it"
     case .unknownStyle(let name, let template):
       return "\(template): styles.\(name): missing; the document uses it"
     case .missingGlyphs(let style):
