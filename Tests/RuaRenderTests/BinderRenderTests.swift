@@ -59,9 +59,8 @@ struct BinderRenderTests {
     let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     let binder = try renderer.renderBinder(
       try sections(), title: "b", now: RenderFixture.now, creator: "rua-paper test")
-    let text = String(decoding: binder.pdf.bytes, as: UTF8.self)
-    let outlines = try #require(text.range(of: "/Type /Outlines"))
-    let dictionary = text[outlines.lowerBound...].prefix { $0 != ">" }
+    let dictionary = try #require(
+      RenderFixture.objects(binder.pdf.bytes).first { $0.contains("/Type /Outlines") })
     #expect(dictionary.contains("/Count 8"), "\(dictionary)")
     #expect(!dictionary.contains("/Count -"))
   }
