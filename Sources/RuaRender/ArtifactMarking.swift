@@ -9,7 +9,8 @@ enum ArtifactMarking {
   static let structureType = "/Private"
 
   /// `content` with every `/Private << /MCID n >> BDC` (outside strings) replaced by
-  /// `/Artifact BMC`; nil when there is none. The matching `EMC` stays as it is.
+  /// `/Artifact BMC`; nil when there is none. The matching `EMC` stays as it is. (rua-paper
+  /// draws no images, so there is no inline image data to skip.)
   static func rewrite(_ content: [UInt8]) -> [UInt8]? {
     var output: [UInt8] = []
     output.reserveCapacity(content.count)
@@ -21,8 +22,9 @@ enum ArtifactMarking {
       switch byte {
       case UInt8(ascii: "("):
         index = skipLiteralString(content, from: index)
-      case UInt8(ascii: "<") where index + 1 < content.count && content[index + 1] != byte:
-        index = skipHexString(content, from: index)
+      case UInt8(ascii: "<"):
+        let opensDictionary = index + 1 < content.count && content[index + 1] == byte
+        index = opensDictionary ? index + 2 : skipHexString(content, from: index)
       case UInt8(ascii: "/"):
         if let end = matchPrivateBDC(content, at: index) {
           output += content[lastCopied..<index]

@@ -62,6 +62,10 @@ struct BinderRenderTests {
     let dictionary = try #require(
       RenderFixture.objects(binder.pdf.bytes).first { $0.contains("/Type /Outlines") })
     #expect(dictionary.contains("/Count 8"), "\(dictionary)")
+    let check = try RenderFixture.poppler("qpdf", ["--check"], pdf: binder.pdf.bytes)
+    #expect(check.contains("No syntax or stream encoding errors found"), "\(check)")
+    let info = try RenderFixture.poppler("pdfinfo", [], pdf: binder.pdf.bytes)
+    #expect(info.contains("Tagged:          yes"), "\(info)")
     #expect(!dictionary.contains("/Count -"))
   }
 
