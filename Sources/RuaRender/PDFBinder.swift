@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import RuaCore
 import RuaDocuments
 
 /// One document in a binder: its bookmark title, the document and the template it is set with.
@@ -38,14 +39,14 @@ extension PDFRenderer {
   /// by the post-pass (which also corrects the outline count cairo writes).
   /// The pages are exactly those `render` draws for each document alone.
   public func renderBinder(
-    _ sections: [BinderSection], title: String, now: Int64, creator: String
+    _ sections: [BinderSection], title: String, now: Instant, creator: String
   ) throws(RenderError) -> RenderedBinder {
     let sink = ByteSink()
     let firstDocument = sections.first { !$0.documents.isEmpty }?.documents.first
     let first = firstDocument?.template.layout
     let surface = try PDFSurface(
       sink: sink, width: first?.pageWidth ?? 612, height: first?.pageHeight ?? 792)
-    surface.setMetadata(title: title, creator: creator, date: Self.isoDate(now))
+    surface.setMetadata(title: title, creator: creator, date: now.rfc3339)
     var pageCount = 0
     var outline: [(level: Int, title: String, page: Int)] = []
     for section in sections where !section.documents.isEmpty {
@@ -70,7 +71,7 @@ extension PDFRenderer {
     try surface.finish()
     let facts = PDFFacts(
       title: title, language: PDFFacts.languageTag(firstDocument?.document.language ?? "en"),
-      creator: creator, date: Self.isoDate(now))
+      creator: creator, date: now.rfc3339)
     let bytes = try PDFPostPass.finish(sink.bytes, facts)
     return RenderedBinder(pdf: RenderedPDF(bytes: bytes, pageCount: pageCount), outline: outline)
   }
