@@ -9,13 +9,13 @@ enum ArtifactMarking {
   static let structureType = "/Private"
 
   /// `content` with every `/Private << /MCID n >> BDC` (outside strings) replaced by
-  /// `/Artifact BMC`; nil when there is none. The matching `EMC` stays as it is. (rua-paper
+  /// `/Artifact BMC`, and the ids `n` it replaced; nil when there is none. The matching `EMC` stays as it is. (rua-paper
   /// draws no images, so there is no inline image data to skip.)
-  static func rewrite(_ content: [UInt8]) -> [UInt8]? {
+  static func rewrite(_ content: [UInt8]) -> (content: [UInt8], ids: [Int])? {
     var output: [UInt8] = []
     output.reserveCapacity(content.count)
     var index = 0
-    var changed = false
+    var ids: [Int] = []
     var lastCopied = 0
     while index < content.count {
       let byte = content[index]
@@ -26,12 +26,12 @@ enum ArtifactMarking {
         let opensDictionary = index + 1 < content.count && content[index + 1] == byte
         index = opensDictionary ? index + 2 : skipHexString(content, from: index)
       case UInt8(ascii: "/"):
-        if let end = matchPrivateBDC(content, at: index) {
+        if let (end, id) = matchPrivateBDC(content, at: index) {
           output += content[lastCopied..<index]
           output += replacement
           lastCopied = end
           index = end
-          changed = true
+          ids.append(id)
         } else {
           index += 1
         }
@@ -39,30 +39,35 @@ enum ArtifactMarking {
         index += 1
       }
     }
-    guard changed else { return nil }
+    guard !ids.isEmpty else { return nil }
     output += content[lastCopied...]
-    return output
+    return (output, ids)
   }
 
   private static let replacement = Array("/Artifact BMC".utf8)
   private static let prefix = Array("/Private << /MCID ".utf8)
   private static let suffix = Array(" >> BDC".utf8)
 
-  /// The index after `/Private << /MCID <digits> >> BDC` starting at `start`, as cairo writes it.
-  private static func matchPrivateBDC(_ bytes: [UInt8], at start: Int) -> Int? {
+  /// The index after `/Private << /MCID <digits> >> BDC` starting at `start`, as cairo writes
+  /// it, and the id.
+  private static func matchPrivateBDC(_ bytes: [UInt8], at start: Int) -> (end: Int, id: Int)? {
     guard start == 0 || isWhitespace(bytes[start - 1]) else { return nil }
     guard bytes.count - start > prefix.count + suffix.count,
       bytes[start..<(start + prefix.count)].elementsEqual(prefix)
     else { return nil }
     var index = start + prefix.count
     let digitsStart = index
-    while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+    var id = 0
+    while index < bytes.count, (48...57).contains(bytes[index]), index - digitsStart < 9 {
+      id = id * 10 + Int(bytes[index] - 48)
+      index += 1
+    }
     guard index > digitsStart, bytes.count - index >= suffix.count,
       bytes[index..<(index + suffix.count)].elementsEqual(suffix)
     else { return nil }
     let end = index + suffix.count
     guard end == bytes.count || isWhitespace(bytes[end]) else { return nil }
-    return end
+    return (end, id)
   }
 
   /// Past a `( … )` string: balanced parentheses, backslash escapes.

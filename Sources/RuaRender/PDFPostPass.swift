@@ -49,64 +49,66 @@ enum PDFPostPass {
   }
 
   /// Rewrites furniture in every page's content as `/Artifact` and prunes its elements.
+  /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
+  /// content rewrite found furniture.
   private static func markArtifacts(_ pdf: QPDFDocument) throws(RenderError) {
-    var found = false
+    // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
+    var artifacts: [Int: [Int]] = [:]
     for page in pdf.pages {
       let contents = pdf.key(page, "/Contents")
       let streams =
         pdf.isArray(contents)
         ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
+      var ids: [Int] = []
       for stream in streams where pdf.isStream(stream) {
         guard let data = try pdf.decodedData(stream), let rewritten = ArtifactMarking.rewrite(data)
         else { continue }
-        pdf.replaceData(of: stream, with: rewritten)
-        found = true
+        pdf.replaceData(of: stream, with: rewritten.content)
+        ids += rewritten.ids
+      }
+      if !ids.isEmpty, let key = pdf.intValue(pdf.key(page, "/StructParents")) {
+        artifacts[key, default: []] += ids
       }
     }
-    guard found else { return }
+    guard !artifacts.isEmpty else { return }
     let tree = pdf.key(pdf.root, "/StructTreeRoot")
     pruneArtifacts(pdf, in: tree)
-    clearParentTree(pdf, pdf.key(tree, "/ParentTree"))
+    clearParentTree(pdf, pdf.key(tree, "/ParentTree"), artifacts)
   }
 
-  private static func isArtifact(_ pdf: QPDFDocument, _ element: QPDFDocument.Handle) -> Bool {
-    pdf.isDictionary(element) && pdf.isName(pdf.key(element, "/S"), ArtifactMarking.structureType)
-  }
-
-  /// Removes `Private` elements from every `/K` below `element`.
-  private static func pruneArtifacts(_ pdf: QPDFDocument, in element: QPDFDocument.Handle) {
-    let kids = pdf.key(element, "/K")
-    if pdf.isArray(kids) {
-      var index = pdf.count(kids) - 1
-      while index >= 0 {
-        let kid = pdf.item(kids, index)
-        if isArtifact(pdf, kid) {
-          pdf.erase(kids, index)
-        } else if pdf.isDictionary(kid) {
-          pruneArtifacts(pdf, in: kid)
-        }
-        index -= 1
+  /// Removes the `Private` elements hanging on the tree root: furniture is always drawn outside
+  /// any other tag (`PageFrame`), so it never sits deeper.
+  private static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
+    let kids = pdf.key(tree, "/K")
+    guard pdf.isArray(kids) else { return }
+    for index in (0..<pdf.count(kids)).reversed() {
+      let kid = pdf.item(kids, index)
+      if pdf.isDictionary(kid), pdf.isName(pdf.key(kid, "/S"), ArtifactMarking.structureType) {
+        pdf.erase(kids, index)
       }
-    } else if pdf.isDictionary(kids) {
-      pruneArtifacts(pdf, in: kids)
     }
   }
 
-  /// The parent tree maps each marked-content id to its element: furniture ids become null.
-  private static func clearParentTree(_ pdf: QPDFDocument, _ node: QPDFDocument.Handle) {
+  /// The parent tree maps each page's marked-content ids to their elements: the furniture's
+  /// slots become null.
+  private static func clearParentTree(
+    _ pdf: QPDFDocument, _ node: QPDFDocument.Handle, _ artifacts: [Int: [Int]]
+  ) {
     let nums = pdf.key(node, "/Nums")
     if pdf.isArray(nums) {
-      for index in stride(from: 1, to: pdf.count(nums), by: 2) {
-        let parents = pdf.item(nums, index)
-        guard pdf.isArray(parents) else { continue }
-        for slot in 0..<pdf.count(parents) where isArtifact(pdf, pdf.item(parents, slot)) {
-          pdf.setItem(parents, slot, pdf.null())
+      for index in stride(from: 0, to: pdf.count(nums) - 1, by: 2) {
+        guard let key = pdf.intValue(pdf.item(nums, index)), let ids = artifacts[key] else {
+          continue
         }
+        let parents = pdf.item(nums, index + 1)
+        guard pdf.isArray(parents) else { continue }
+        let count = pdf.count(parents)
+        for id in ids where id < count { pdf.setItem(parents, id, pdf.null()) }
       }
     }
     let kids = pdf.key(node, "/Kids")
     if pdf.isArray(kids) {
-      for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index)) }
+      for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index), artifacts) }
     }
   }
 

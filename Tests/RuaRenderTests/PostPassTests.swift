@@ -73,6 +73,10 @@ import Testing
     for furniture in ["Printed 2026-11-29", "Page 1 of", "Page 2 of", "continued"] {
       #expect(!allText.contains(furniture), "\(furniture) is an artifact")
     }
+    // No furniture element survives, in the tree, the parent tree or the page content.
+    let objects = try RenderFixture.objects(pdf.bytes)
+    #expect(!objects.contains { $0.contains("/Private") })
+    #expect(objects.contains { $0.contains("/Artifact BMC") })
     let drawn = try RenderFixture.poppler("pdftotext", [], pdf: pdf.bytes)
     #expect(drawn.contains("Page 2 of"), "artifacts are still drawn")
     let tables = tree.subtrees(of: "Table")
@@ -84,11 +88,13 @@ import Testing
     let content = Array(
       ("q /Private << /MCID 3 >> BDC (a\\) /Private << /MCID 4 >> BDC) Tj <2f50> Tj EMC "
         + "/P << /MCID 5 >> BDC EMC /Private << /MCID 6 >> BDC").utf8)
-    let rewritten = ArtifactMarking.rewrite(content).map { String(decoding: $0, as: UTF8.self) }
+    let result = ArtifactMarking.rewrite(content)
+    let rewritten = result.map { String(decoding: $0.content, as: UTF8.self) }
     let expected =
       "q /Artifact BMC (a\\) /Private << /MCID 4 >> BDC) Tj <2f50> Tj EMC "
       + "/P << /MCID 5 >> BDC EMC /Artifact BMC"
     #expect(rewritten == expected)
+    #expect(result?.ids == [3, 6])
     #expect(ArtifactMarking.rewrite(Array("/P << /MCID 1 >> BDC EMC".utf8)) == nil)
   }
 }
