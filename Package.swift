@@ -18,6 +18,7 @@ let package = Package(
       name: "CPopplerGLib", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(name: "CLinux"),
 
     // Pure: imports nothing.
@@ -30,7 +31,7 @@ let package = Package(
     // Adapters: the only places that talk to C.
     .target(
       name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
-    .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo"]),
+    .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo", "CQPDF"]),
     .target(name: "RuaVisual", dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo"]),
     .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
 

@@ -14,6 +14,12 @@ final class FontMap {
       FcConfigDestroy(config)
       throw .fontConfiguration(file: path)
     }
+    // The pinned faces are unhinted copies made by scripts/make-fonts; without them fontconfig
+    // would quietly fall back to another family and every document would change.
+    guard Self.has(family: Self.requiredFamily, in: config) else {
+      FcConfigDestroy(config)
+      throw .fontsMissing(file: path, family: Self.requiredFamily)
+    }
     guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
       FcConfigDestroy(config)
       throw .fontConfiguration(file: path)
@@ -42,6 +48,29 @@ final class FontMap {
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     pango_cairo_context_set_font_options(context, options)
     cairo_font_options_destroy(options)
+  }
+
+  /// The family every template draws with.
+  static let requiredFamily = "Noto Sans"
+
+  /// Whether the upright regular and bold faces of `family` are among the config's fonts (the
+  /// italics of Noto Sans are not copied, so they do not count).
+  private static func has(family: String, in config: OpaquePointer) -> Bool {
+    [80, 200].allSatisfy { weight in
+      let name = "\(family):weight=\(weight):slant=0"
+      let pattern = name.withCString {
+        FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+      }
+      guard let pattern, let objects = FcObjectSetCreate() else { return false }
+      defer {
+        FcPatternDestroy(pattern)
+        FcObjectSetDestroy(objects)
+      }
+      _ = FcObjectSetAdd(objects, FC_FILE)
+      guard let fonts = FcFontList(config, pattern, objects) else { return false }
+      defer { FcFontSetDestroy(fonts) }
+      return fonts.pointee.nfont > 0
+    }
   }
 
   deinit {

@@ -35,13 +35,15 @@ public struct RenderedBinder: Sendable {
 
 extension PDFRenderer {
   /// Draws every document of every section onto one PDF surface, each page set at its own
-  /// template's size, with a bookmark per section and per document (`cairo_pdf_surface_add_outline`).
+  /// template's size, with a bookmark per section and per document (`cairo_pdf_surface_add_outline`), finished
+  /// by the post-pass (which also corrects the outline count cairo writes).
   /// The pages are exactly those `render` draws for each document alone.
   public func renderBinder(
     _ sections: [BinderSection], title: String, now: Instant, creator: String
   ) throws(RenderError) -> RenderedBinder {
     let sink = ByteSink()
-    let first = sections.first { !$0.documents.isEmpty }?.documents.first?.template.layout
+    let firstDocument = sections.first { !$0.documents.isEmpty }?.documents.first
+    let first = firstDocument?.template.layout
     let surface = try PDFSurface(
       sink: sink, width: first?.pageWidth ?? 612, height: first?.pageHeight ?? 792)
     surface.setMetadata(title: title, creator: creator, date: now.rfc3339)
@@ -67,36 +69,10 @@ extension PDFRenderer {
       }
     }
     try surface.finish()
-    var bytes = sink.bytes
-    Self.fixRootOutlineCount(&bytes)
+    let facts = PDFFacts(
+      title: title, language: PDFFacts.languageTag(firstDocument?.document.language ?? "en"),
+      creator: creator, date: now.rfc3339)
+    let bytes = try PDFPostPass.finish(sink.bytes, facts)
     return RenderedBinder(pdf: RenderedPDF(bytes: bytes, pageCount: pageCount), outline: outline)
-  }
-
-  /// cairo 1.16 writes the root outline's /Count negative (`/Count -12`); the PDF reference says
-  /// the root's count is the number of visible items, never negative. Readers (poppler) cope,
-  /// but the fix is a same-length edit (`/Count 12 `), so no xref offset moves.
-  static func fixRootOutlineCount(_ bytes: inout [UInt8]) {
-    let marker = Array("/Type /Outlines".utf8)
-    let count = Array("/Count -".utf8)
-    guard let start = find(marker, in: bytes, from: 0) else { return }
-    guard let at = find(count, in: bytes, from: start), at - start < 200 else { return }
-    var index = at + count.count - 1  // the '-'
-    while index + 1 < bytes.count, (48...57).contains(bytes[index + 1]) {
-      bytes[index] = bytes[index + 1]
-      index += 1
-    }
-    bytes[index] = 32  // a space where the last digit was
-  }
-
-  private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-    guard needle.count <= bytes.count else { return nil }
-    var index = from
-    while index + needle.count <= bytes.count {
-      if bytes[index] == needle[0], Array(bytes[index..<(index + needle.count)]) == needle {
-        return index
-      }
-      index += 1
-    }
-    return nil
   }
 }

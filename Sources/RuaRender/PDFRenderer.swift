@@ -82,7 +82,10 @@ public final class PDFRenderer {
       try painter.draw(page)
     }
     try surface.finish()
-    return RenderedPDF(bytes: sink.bytes, pageCount: pages.count)
+    let facts = PDFFacts(
+      title: document.title, language: PDFFacts.languageTag(document.language), creator: creator,
+      date: now.rfc3339)
+    return RenderedPDF(bytes: try PDFPostPass.finish(sink.bytes, facts), pageCount: pages.count)
   }
 }
 

@@ -23,7 +23,9 @@ final class Painter {
   func draw(_ page: Page) throws(RenderError) {
     for item in page.items {
       switch item {
-      case .beginTag(let name):
+      case .beginTag(let tag):
+        // cairo 1.16 has no Artifact tag; see ArtifactMarking.
+        let name = tag == PageItem.artifactTag ? ArtifactMarking.cairoTag : tag
         cairo_tag_begin(cr, name, "")
         openTags.append(name)
       case .endTag:

@@ -11,6 +11,7 @@ struct VersionCommandTests {
     #expect(lines.contains { $0.hasPrefix("SQLCipher  4.") })
     #expect(lines.contains { $0.hasPrefix("cairo      1.") })
     #expect(lines.contains { $0.hasPrefix("pango      1.") })
+    #expect(lines.contains { $0.hasPrefix("qpdf       11.") })
     #expect(lines.contains { $0.hasPrefix("poppler    ") })
     #expect(CLISandbox().run(["version", "extra"]).code == .usage)
   }

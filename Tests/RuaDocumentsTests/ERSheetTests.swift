@@ -57,13 +57,14 @@ import Testing
     #expect(try texts(sheet(patient)).contains("NO KNOWN ALLERGIES"))
   }
 
-  @Test func headersNameThePatientOnlyOnContinuationPages() throws {
+  @Test func continuationHeadersAndTheTitleNameThePatient() throws {
     var patient = Patient(
       id: "p", fullName: "Ana Núñez", dateOfBirth: day(1940, 1, 2))
     patient.allergies = [Allergy(substance: "Latex", reaction: "hives", severity: .severe)]
     let document = try sheet(patient, language: "es")
-    #expect(document.title == "Hoja de información de emergencia")
-    #expect(!document.title.contains("Ana"))
+    // The PDF title names the document and the person, as the page does (screen readers and
+    // viewers show it instead of the file name).
+    #expect(document.title == "Hoja de información de emergencia: Ana Núñez")
     #expect(document.continuationHeader.plainText.contains("Ana Núñez"))
     #expect(document.continuationHeader.plainText.contains("2\u{A0}ene\u{A0}1940"))
     #expect(texts(document).contains("Latex — hives, GRAVE"))

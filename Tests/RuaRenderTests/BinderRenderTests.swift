@@ -59,10 +59,13 @@ struct BinderRenderTests {
     let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     let binder = try renderer.renderBinder(
       try sections(), title: "b", now: RenderFixture.now, creator: "rua-paper test")
-    let text = String(decoding: binder.pdf.bytes, as: UTF8.self)
-    let outlines = try #require(text.range(of: "/Type /Outlines"))
-    let dictionary = text[outlines.lowerBound...].prefix { $0 != ">" }
+    let dictionary = try #require(
+      RenderFixture.objects(binder.pdf.bytes).first { $0.contains("/Type /Outlines") })
     #expect(dictionary.contains("/Count 8"), "\(dictionary)")
+    let check = try RenderFixture.poppler("qpdf", ["--check"], pdf: binder.pdf.bytes)
+    #expect(check.contains("No syntax or stream encoding errors found"), "\(check)")
+    let info = try RenderFixture.poppler("pdfinfo", [], pdf: binder.pdf.bytes)
+    #expect(info.contains("Tagged:          yes"), "\(info)")
     #expect(!dictionary.contains("/Count -"))
   }
 

@@ -45,8 +45,11 @@ enum RenderFixture {
     return try renderer.render(document, template: template, now: now, creator: "rua-paper test")
   }
 
-  /// Runs a poppler-utils tool on the bytes and returns its standard output.
-  static func poppler(_ tool: String, _ arguments: [String], pdf: [UInt8]) throws -> String {
+  /// Runs a poppler-utils tool (or qpdf) on the bytes and returns its standard output;
+  /// `after` follows the file name (qpdf's output file, `-` for standard output).
+  static func poppler(_ tool: String, _ arguments: [String], pdf: [UInt8], after: [String] = [])
+    throws -> String
+  {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rua-render-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -55,12 +58,19 @@ enum RenderFixture {
     try Data(pdf).write(to: file)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments + [file.path] + (tool == "pdftotext" ? ["-"] : [])
+    process.arguments = arguments + [file.path] + after + (tool == "pdftotext" ? ["-"] : [])
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The PDF's objects as qpdf's QDF text (uncompressed, no object streams), one `obj … endobj`
+  /// per element.
+  static func objects(_ pdf: [UInt8]) throws -> [String] {
+    try poppler("qpdf", ["--qdf", "--object-streams=disable"], pdf: pdf, after: ["-"])
+      .components(separatedBy: "endobj")
   }
 }

@@ -16,6 +16,7 @@ struct VersionCommand: Command {
     context.print("SQLite     " + store.sqlite)
     context.print("cairo      " + LayoutLibraries.cairo)
     context.print("pango      " + LayoutLibraries.pango)
+    context.print("qpdf       " + LayoutLibraries.qpdf)
     context.print("poppler    " + PopplerLibrary.version)
     return .success
   }

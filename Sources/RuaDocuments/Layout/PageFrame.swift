@@ -88,42 +88,58 @@ struct PageFrame {
     return [(0, natural[0]), (x, natural[1]), (width - natural[2], natural[2])]
   }
 
-  /// Header and footer items of page `number` of `count`.
-  func items(page number: Int, of count: Int) -> [PageItem] {
+  /// Header and footer items of page `number` of `count`: `before` the body and `after` it.
+  ///
+  /// Everything a page repeats is an artifact (kept out of what a screen reader reads): the
+  /// continuation header, rules, the footer and the stamp. Artifact groups never nest a tag
+  /// (the renderer marks the innermost tag's content). Page 1's header is the document's
+  /// title, read first; page 1's stamp text is read too, after that page's body, so reading
+  /// starts with the title and the person's name.
+  func items(page number: Int, of count: Int) -> (before: [PageItem], after: [PageItem]) {
     let left = layout.marginLeft
     let width = layout.contentWidth
     var items: [PageItem] = []
-    func text(_ styled: StyledText, x: Double, y: Double, width: Double) {
-      guard !styled.isEmpty else { return }
+    var after: [PageItem] = []
+    func text(_ styled: StyledText, x: Double, y: Double, width: Double, tag: String) -> [PageItem]
+    {
+      guard !styled.isEmpty else { return [] }
       let lines = measurer.lineHeights(styled, width).count
-      items += [
-        .beginTag("P"), .text(TextBox(x: x, y: y, width: width, text: styled, lines: 0..<lines)),
+      return [
+        .beginTag(tag), .text(TextBox(x: x, y: y, width: width, text: styled, lines: 0..<lines)),
         .endTag,
       ]
     }
+    let artifact = PageItem.artifactTag
     let header = number == 1 ? document.firstPageHeader : document.continuationHeader
     let regionHeight = max(headerTextHeight, stampHeight)
-    text(
+    items += text(
       header, x: left, y: layout.marginTop + (regionHeight - headerTextHeight) / 2,
-      width: headerWidth)
-    items.append(.rule(x: left, y: layout.marginTop + regionHeight + 2, width: width, .neutral))
+      width: headerWidth, tag: number == 1 ? "P" : artifact)
+    items += [
+      .beginTag(artifact),
+      .rule(x: left, y: layout.marginTop + regionHeight + 2, width: width, .neutral), .endTag,
+    ]
     if let stamp = document.pageStamp {
       let boxWidth = width - headerWidth - 6
       let box = Rect(
         x: left + width - boxWidth, y: layout.marginTop, width: boxWidth, height: stampHeight)
-      items.append(.fill(box, .warning))
-      items.append(.frame(box, .warning, lineWidth: 1.2))
-      text(
+      items += [
+        .beginTag(artifact), .fill(box, .warning), .frame(box, .warning, lineWidth: 1.2), .endTag,
+      ]
+      let stampText = text(
         stamp, x: box.x + layout.bandPadding, y: box.y + layout.bandPadding,
-        width: boxWidth - 2 * layout.bandPadding)
+        width: boxWidth - 2 * layout.bandPadding, tag: number == 1 ? "P" : artifact)
+      if number == 1 { after += stampText } else { items += stampText }
     }
     let footerTop = layout.pageHeight - layout.marginBottom - footerTextHeight
-    items.append(.rule(x: left, y: footerTop - 3, width: width, .neutral))
+    items += [
+      .beginTag(artifact), .rule(x: left, y: footerTop - 3, width: width, .neutral), .endTag,
+    ]
     let pageText = StyledText(
       document.pageNumberText(page: number, of: count), style: document.pageNumberStyle)
     for (field, box) in zip([document.footerLeft, footerCenter, pageText], footerBoxes) {
-      text(field, x: left + box.x, y: footerTop, width: box.width)
+      items += text(field, x: left + box.x, y: footerTop, width: box.width, tag: artifact)
     }
-    return items
+    return (items, after)
   }
 }

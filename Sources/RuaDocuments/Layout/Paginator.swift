@@ -57,8 +57,8 @@ struct Paginator {
     }
     let count = placements.count
     return placements.enumerated().map { index, placed in
-      var items = frame.items(page: index + 1, of: count)
-      items += PageEmitter(layout: layout).items(placed)
+      let furniture = frame.items(page: index + 1, of: count)
+      let items = furniture.before + PageEmitter(layout: layout).items(placed) + furniture.after
       return Page(
         number: index + 1, count: count, width: layout.pageWidth, height: layout.pageHeight,
         items: items)

@@ -135,7 +135,8 @@ public indirect enum Block: Equatable, Sendable {
 public struct Document: Equatable, Sendable {
   /// The template's document id, e.g. `er-sheet`.
   public var kind: String
-  /// A generic title for the PDF metadata. Never contains the patient's name.
+  /// The PDF title: the document and the person ("Emergency information sheet: Agnès
+  /// Doré-Ramírez"), as the page itself says; viewers and screen readers show it.
   public var title: String
   /// BCP 47 language of the fixed labels, e.g. `en`.
   public var language: String

@@ -32,7 +32,7 @@ public struct TextBox: Equatable, Sendable {
 
 /// One drawing instruction. Tags nest and balance within a page.
 public enum PageItem: Equatable, Sendable {
-  /// A PDF structure tag: H1, H2, P, Table, TR, TH, TD.
+  /// A PDF structure tag: H1, H2, P, Table, TR, TH, TD, or `artifactTag`.
   case beginTag(String)
   case endTag
   case text(TextBox)
@@ -45,6 +45,12 @@ public enum PageItem: Equatable, Sendable {
   case checkbox(Rect, checked: Bool)
   /// An outlined bar filled from the left to `fraction` (0...1) of its width.
   case gauge(Rect, fraction: Double)
+}
+
+extension PageItem {
+  /// Opens page furniture (running header, footer, rules, the repeated stamp): drawn, but an
+  /// artifact for screen readers, outside the structure tree.
+  public static let artifactTag = "Artifact"
 }
 
 /// One paginated page.

@@ -22,7 +22,7 @@ struct DocumentChrome {
   ) -> Document {
     let dob = unbreakable(labels.format(date: patient.dateOfBirth))
     var document = Document(
-      kind: kind, title: title, language: labels.language,
+      kind: kind, title: "\(title): \(patient.fullName)", language: labels.language,
       firstPageHeader: firstPageHeader,
       continuationHeader: StyledText([
         TextRun(patient.fullName, style: "header"),

@@ -1,0 +1,2 @@
+#include <qpdf/qpdf-c.h>
+#include <stdlib.h>

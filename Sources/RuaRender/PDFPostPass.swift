@@ -1,0 +1,147 @@
+/// What the post-pass writes into every PDF rua-paper makes.
+struct PDFFacts {
+  /// Names the document and, for a patient document, the person ("Emergency information
+  /// sheet: Agnès Doré-Ramírez"); viewers show it instead of the file name.
+  var title: String
+  /// BCP 47, e.g. `en-US`.
+  var language: String
+  var creator: String
+  /// ISO 8601 in UTC, `2026-11-01T09:00:00Z`: both dates, in Info and in XMP.
+  var date: String
+}
+
+/// Finishes the PDF cairo wrote, in memory, with libqpdf: what cairo 1.16 cannot write
+/// (`/MarkInfo`, `/Lang`, `DisplayDocTitle`, XMP, `D:` dates, a trailer `/ID`), page furniture
+/// as artifacts, the root outline count, then object streams. Deterministic: the `/ID` is a
+/// hash of the content, so the same input still gives the same bytes.
+enum PDFPostPass {
+  static func finish(_ bytes: [UInt8], _ facts: PDFFacts) throws(RenderError) -> [UInt8] {
+    let pdf = try QPDFDocument(bytes)
+    let root = pdf.root
+    pdf.set(root, "/MarkInfo", pdf.parse("<< /Marked true >>"))
+    pdf.set(root, "/Lang", pdf.text(facts.language))
+    pdf.set(root, "/ViewerPreferences", pdf.parse("<< /DisplayDocTitle true >>"))
+    let producer = setInfo(pdf, facts)
+    let xmp = XMPPacket(facts: facts, producer: producer).bytes
+    pdf.set(
+      root, "/Metadata",
+      pdf.newStream(
+        xmp, dictionary: [("/Type", pdf.parse("/Metadata")), ("/Subtype", pdf.parse("/XML"))]))
+    try markArtifacts(pdf)
+    wrapInDocument(pdf)
+    fixOutlineCount(pdf)
+    return try pdf.write()
+  }
+
+  /// Title and `D:` dates in the Info dictionary; returns the Producer cairo wrote.
+  private static func setInfo(_ pdf: QPDFDocument, _ facts: PDFFacts) -> String {
+    var info = pdf.key(pdf.trailer, "/Info")
+    if !pdf.isDictionary(info) {
+      info = pdf.parse("<< >>")
+      pdf.set(pdf.trailer, "/Info", info)
+    }
+    pdf.set(info, "/Title", pdf.text(facts.title))
+    pdf.set(info, "/Creator", pdf.text(facts.creator))
+    let date = "D:" + facts.date.filter { $0.isNumber } + "Z"
+    pdf.set(info, "/CreationDate", pdf.text(date))
+    pdf.set(info, "/ModDate", pdf.text(date))
+    return pdf.utf8(pdf.key(info, "/Producer")) ?? ""
+  }
+
+  /// Rewrites furniture in every page's content as `/Artifact` and prunes its elements.
+  /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
+  /// content rewrite found furniture.
+  private static func markArtifacts(_ pdf: QPDFDocument) throws(RenderError) {
+    // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
+    var artifacts: [Int: [Int]] = [:]
+    for page in pdf.pages {
+      let contents = pdf.key(page, "/Contents")
+      let streams =
+        pdf.isArray(contents)
+        ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
+      var ids: [Int] = []
+      for stream in streams where pdf.isStream(stream) {
+        guard let data = try pdf.decodedData(stream), let rewritten = ArtifactMarking.rewrite(data)
+        else { continue }
+        pdf.replaceData(of: stream, with: rewritten.content)
+        ids += rewritten.ids
+      }
+      if !ids.isEmpty, let key = pdf.intValue(pdf.key(page, "/StructParents")) {
+        artifacts[key, default: []] += ids
+      }
+    }
+    guard !artifacts.isEmpty else { return }
+    let tree = pdf.key(pdf.root, "/StructTreeRoot")
+    pruneArtifacts(pdf, in: tree)
+    clearParentTree(pdf, pdf.key(tree, "/ParentTree"), artifacts)
+  }
+
+  /// Removes the `Private` elements hanging on the tree root: furniture is always drawn outside
+  /// any other tag (`PageFrame`), so it never sits deeper.
+  private static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
+    let kids = pdf.key(tree, "/K")
+    guard pdf.isArray(kids) else { return }
+    for index in (0..<pdf.count(kids)).reversed() {
+      let kid = pdf.item(kids, index)
+      if pdf.isDictionary(kid), pdf.isName(pdf.key(kid, "/S"), ArtifactMarking.structureType) {
+        pdf.erase(kids, index)
+      }
+    }
+  }
+
+  /// The parent tree maps each page's marked-content ids to their elements: the furniture's
+  /// slots become null.
+  private static func clearParentTree(
+    _ pdf: QPDFDocument, _ node: QPDFDocument.Handle, _ artifacts: [Int: [Int]]
+  ) {
+    let nums = pdf.key(node, "/Nums")
+    if pdf.isArray(nums) {
+      for index in stride(from: 0, to: pdf.count(nums) - 1, by: 2) {
+        guard let key = pdf.intValue(pdf.item(nums, index)), let ids = artifacts[key] else {
+          continue
+        }
+        let parents = pdf.item(nums, index + 1)
+        guard pdf.isArray(parents) else { continue }
+        let count = pdf.count(parents)
+        for id in ids where id < count { pdf.setItem(parents, id, pdf.null()) }
+      }
+    }
+    let kids = pdf.key(node, "/Kids")
+    if pdf.isArray(kids) {
+      for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index), artifacts) }
+    }
+  }
+
+  /// A tagged PDF's structure tree has one root element, `Document`; cairo 1.16 hangs every
+  /// top-level element on the tree root itself.
+  private static func wrapInDocument(_ pdf: QPDFDocument) {
+    let tree = pdf.key(pdf.root, "/StructTreeRoot")
+    let kids = pdf.key(tree, "/K")
+    guard pdf.isArray(kids) else { return }
+    let document = pdf.makeIndirect(pdf.parse("<< /Type /StructElem /S /Document >>"))
+    pdf.set(document, "/P", tree)
+    pdf.set(document, "/K", kids)
+    for index in 0..<pdf.count(kids) where pdf.isDictionary(pdf.item(kids, index)) {
+      pdf.set(pdf.item(kids, index), "/P", document)
+    }
+    pdf.set(tree, "/K", document)
+  }
+
+  /// cairo 1.16 writes the root outline's `/Count` negative; the PDF reference says the root's
+  /// count is the number of visible items and never negative.
+  private static func fixOutlineCount(_ pdf: QPDFDocument) {
+    let outlines = pdf.key(pdf.root, "/Outlines")
+    guard pdf.isDictionary(outlines), let count = pdf.intValue(pdf.key(outlines, "/Count")),
+      count < 0
+    else { return }
+    pdf.set(outlines, "/Count", pdf.integer(-count))
+  }
+}
+
+extension PDFFacts {
+  /// The catalog `/Lang` for a document language: the locales are written for the United
+  /// States, so `en` → `en-US`, `es` → `es-US`; a tag with a region is kept.
+  static func languageTag(_ language: String) -> String {
+    language.contains("-") || language.isEmpty ? language : language + "-US"
+  }
+}
