@@ -45,8 +45,11 @@ final class CLISandbox {
     -> CLIResult
   {
     let captured = Captured()
+    var environment = environment.isEmpty ? ["HOME": path + "/home"] : environment
+    // Documents follow the machine's /etc/papersize; tests pin letter unless they choose.
+    if environment["PAPERSIZE"] == nil { environment["PAPERSIZE"] = "letter" }
     let context = Context(
-      environment: environment.isEmpty ? ["HOME": path + "/home"] : environment,
+      environment: environment,
       now: now ?? self.now, localToday: today,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       workingDirectory: path)

@@ -29,10 +29,13 @@ struct MadeDocument: Sendable {
 /// draw). One maker per thread: it owns a Pango/Cairo renderer.
 final class DocumentMaker {
   let resources: DocumentResources
+  /// The zone of "information as of" and of the printed time (today comes in already local).
+  let zone: DocumentZone
   private let renderer: PDFRenderer
 
-  init(_ resources: DocumentResources) throws(CLIError) {
+  init(_ resources: DocumentResources, zone: DocumentZone = .local) throws(CLIError) {
     self.resources = resources
+    self.zone = zone
     do { renderer = try PDFRenderer(fontsConf: resources.fontsConf) } catch {
       throw CLIError("\(error)", code: .unavailable)
     }
@@ -86,7 +89,7 @@ final class DocumentMaker {
     let r = resources
     let table = r.drugClasses
     let pending = !table.isReviewed
-    let printedAt = now.printedUTC
+    let printedAt = zone.printed(now)
     let tableVersion = "drug classes \(table.contentVersion)"
     guard let template = r.templates[kind] else {
       throw CLIError("the \(kind.documentName) template was not loaded", code: .software)
@@ -94,7 +97,7 @@ final class DocumentMaker {
     switch kind {
     case .er:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      let asOf = informationAsOf.map { r.labels.format(date: $0.utcDate) }
+      let asOf = informationAsOf.map { r.labels.format(date: zone.date(of: $0)) }
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: r.labels, template: template,

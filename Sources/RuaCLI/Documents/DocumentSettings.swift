@@ -14,14 +14,16 @@ struct DocumentSettings {
   let templates: TemplatesLocation
 
   static let specs: [OptionSpec] = [
-    OptionSpec("paper", .value, value: "letter|a4", help: "paper size (default letter)"),
+    OptionSpec(
+      "paper", .value, value: "letter|a4",
+      help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)"),
     OptionSpec("lang", .value, value: "en|es", help: "language of the labels (default en)"),
     OptionSpec(
       "now", .value, value: "RFC3339",
       help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)"),
     OptionSpec(
       "today", .value, value: "YYYY-MM-DD",
-      help: "count runways and ages from this date (default: the date of --now, else today)"),
+      help: "count runways and ages from this date (default: the local date of --now, else today)"),
     OptionSpec(
       "templates", .value, value: "DIR",
       help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
@@ -30,10 +32,12 @@ struct DocumentSettings {
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
     -> DocumentSettings
   {
-    let paperText = arguments.value("paper") ?? "letter"
-    guard let paper = Paper(rawValue: paperText) else {
-      throw .usage("--paper takes letter or a4, not '\(paperText)'")
+    let systemPaper = (try? Files.read(PaperChoice.systemFile, limit: 4096)).map {
+      String(decoding: $0, as: UTF8.self)
     }
+    let paper = try PaperChoice.resolve(
+      explicit: arguments.value("paper"), environment: context.environment,
+      systemPaper: systemPaper)
     let language = arguments.value("lang") ?? "en"
     guard DocumentResources.languages.contains(language) else {
       throw .usage("--lang takes en or es, not '\(language)'")
@@ -57,7 +61,8 @@ struct DocumentSettings {
       }
       today = date
     } else if let fixedNow {
-      today = fixedNow.utcDate
+      // The same zone as the printed time and "information as of" (DocumentZone).
+      today = DocumentZone.local.date(of: fixedNow)
     } else {
       guard let date = CivilDate(iso: context.localToday) else {
         throw CLIError("cannot read today's date from the clock", code: .software)
