@@ -11,6 +11,8 @@ public struct Context: Sendable {
   public var standardErrorIsTerminal: Bool
   /// The folder relative paths are resolved against.
   public var workingDirectory: String
+  /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
+  public var quiet = false
 
   public init(
     environment: [String: String], now: Int64, localToday: String,
@@ -30,6 +32,8 @@ public struct Context: Sendable {
   public func print(_ text: String) { standardOutput(Array((text + "\n").utf8)) }
   public func write(_ text: String) { standardOutput(Array(text.utf8)) }
   public func message(_ text: String) { standardError(Array(("rua-paper: " + text + "\n").utf8)) }
+  /// A message that says what went well; `--quiet` leaves it out.
+  public func note(_ text: String) { if !quiet { message(text) } }
 
   /// Resolves `path` against the working directory.
   public func absolute(_ path: String) -> String {

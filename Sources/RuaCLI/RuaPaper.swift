@@ -34,8 +34,10 @@ public enum RuaPaper {
         return .success
       }
     }
+    var context = context
     do throws(CLIError) {
-      let parsed = try ArgumentParser.parse(rest, options: command.options)
+      let parsed = try ArgumentParser.parse(rest, options: command.allOptions)
+      context.quiet = parsed.flag(CommonOptions.quiet.long)
       return try command.run(parsed, context)
     } catch {
       context.message(error.message)

@@ -54,7 +54,7 @@ struct ExportCommand: Command {
         _ = try? log(store, outcome, context)
         throw CLIError(error.message, code: error.code)
       }
-      context.message("wrote \(circle.patients.count) patients to \(output)")
+      context.note("wrote \(circle.patients.count) patients to \(output)")
     }
     outcome.outcome = AccessOutcome.completed
     _ = try log(store, outcome, context)

@@ -25,7 +25,7 @@ enum ManPage {
       for paragraph in paragraphs(command.details) {
         page += ".PP\n" + escape(paragraph) + "\n"
       }
-      for option in command.options {
+      for option in command.allOptions {
         page += ".TP\n.B " + escape(optionTag(option)) + "\n" + escape(option.help) + "\n"
       }
     }

@@ -48,14 +48,14 @@ enum ShellCompletions {
 
       """
     for command in commands {
-      let all = command.options + [OptionSpec("help", short: "h", help: "")]
+      let all = command.allOptions + [OptionSpec("help", short: "h", help: "")]
       let words = all.flatMap { option in
         ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
       }
       script += "    \(command.name))\n"
       script += "      options='\(words.joined(separator: " "))'\n"
       script += "      case $prev in\n"
-      for option in command.options where option.kind != .flag {
+      for option in command.allOptions where option.kind != .flag {
         let names = (["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []))
           .joined(separator: "|")
         switch valueCompletion(option) {
@@ -114,7 +114,7 @@ enum ShellCompletions {
       """
     for command in commands {
       script += "    (\(command.name))\n      _arguments -s \\\n"
-      for option in command.options {
+      for option in command.allOptions {
         script += "        " + zshSpec(option) + " \\\n"
       }
       script += "        '(- *)'{-h,--help}'[show this help]' \\\n"
