@@ -11,6 +11,8 @@ public struct Context: Sendable {
   public var standardErrorIsTerminal: Bool
   /// The folder relative paths are resolved against.
   public var workingDirectory: String
+  /// All of standard input (`import -`); the tests hand in bytes.
+  public var readStandardInput: @Sendable () throws(CLIError) -> [UInt8] = StandardInput.readAll
   /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
   public var quiet = false
 

@@ -4,13 +4,14 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE|- [--dry-run] [--db PATH] [--key-file PATH]"
   let details = """
-    Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
+    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), checks every
+    field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
-    does not mention are kept. One bad field refuses the whole file (exit 65) and the store is
-    left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
+    does not mention are kept. One bad field refuses the whole file (exit 65), every problem
+    found is listed with its JSON path (up to 20), and the store is left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
     --dry-run prints what would change and writes nothing.
     """
   let options =
@@ -32,23 +33,39 @@ struct ImportCommand: Command {
   }
 }
 
-/// Reading and decoding a care-circle file, shared by `import` and `demo`.
+/// Reading and decoding a care-circle file, shared by `import` and `demo`. `-` is standard input.
 enum CareCircleInput {
   static func decode(_ file: String, _ context: Context) throws(CLIError) -> CareCircle {
     let bytes: [UInt8]
+    let shown = file == "-" ? "standard input" : file
     if file == "-" {
-      throw .usage("import reads a file, not standard input; save it first")
-    }
-    do { bytes = try Files.read(context.absolute(file)) } catch {
-      let code: ExitCode =
-        error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
-      throw CLIError("\(file): cannot be read (\(error.libraryMessage ?? "error"))", code: code)
+      bytes = try context.readStandardInput()
+    } else {
+      do { bytes = try Files.read(context.absolute(file)) } catch {
+        let code: ExitCode =
+          error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
+        throw CLIError("\(file): cannot be read (\(error.libraryMessage ?? "error"))", code: code)
+      }
     }
     guard let today = CivilDate(iso: context.localToday) else {
       throw CLIError("the local date '\(context.localToday)' is not a date", code: .software)
     }
-    do { return try CareCircleDecoder.decode(bytes, today: today) } catch {
-      throw CLIError("\(file): \(error.description)", code: .dataError)
+    do { return try CareCircleDecoder.decodeReportingAll(bytes, today: today) } catch {
+      throw CLIError(refusal(error, file: shown), code: .dataError)
     }
+  }
+
+  /// `FILE: path: reason` for one problem; for more, a count and one indented line each.
+  static func refusal(_ error: CareCircleProblems, file: String) -> String {
+    guard error.problems.count > 1 else {
+      return error.problems.map { "\(file): \($0.description)" }.first ?? "\(file): refused"
+    }
+    let count =
+      error.stoppedAtLimit
+      ? "the first \(error.problems.count) problems" : "\(error.problems.count) problems"
+    var text = "\(file): refused, nothing was imported; \(count):"
+    for problem in error.problems { text += "\n  " + problem.description }
+    if error.stoppedAtLimit { text += "\n  … the file may hold more; fix these and import again" }
+    return text
   }
 }
