@@ -1,5 +1,5 @@
 import Glibc
-import RuaStore
+import RuaFiles
 
 /// Standard input of the real process, for `import -`.
 public enum StandardInput {
@@ -10,9 +10,8 @@ public enum StandardInput {
         "'-' reads the care circle from standard input, which is a terminal; pipe a file in, "
           + "such as: rua-paper import - < care-circle.json")
     }
-    do { return try Files.read("/dev/stdin") } catch {
-      throw CLIError(
-        "standard input cannot be read (\(error.libraryMessage ?? "error"))", code: .ioError)
+    do { return try FileDescriptor.readAll(STDIN_FILENO, path: "standard input") } catch {
+      throw CLIError("standard input cannot be read (\(error.reason))", code: .ioError)
     }
   }
 }

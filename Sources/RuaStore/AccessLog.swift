@@ -1,3 +1,5 @@
+internal import RuaCore
+
 /// What the delivery path records for every PDF that leaves the store.
 public struct AccessEntry: Sendable, Equatable {
   /// The patient's care-circle id (nil for a whole-circle binder).
@@ -71,7 +73,8 @@ extension Store {
         previous = last.blob(1)
       }
       var record = AccessRecord(
-        id: id, uuid: try UUIDv7.make(seconds: now), time: UTCTime.format(now), epoch: now,
+        id: id, uuid: try UUIDv7.make(seconds: now), time: Instant(secondsSinceEpoch: now).rfc3339,
+        epoch: now,
         entry: entry, previousHash: previous, rowHash: [])
       record.rowHash = AccessChain.hash(record)
       let e = entry

@@ -52,7 +52,8 @@ final class CLISandbox {
     if environment["PAPERSIZE"] == nil { environment["PAPERSIZE"] = "letter" }
     var context = Context(
       environment: environment,
-      now: now ?? self.now, localToday: today,
+      now: Instant(secondsSinceEpoch: now ?? self.now),
+      today: CivilDate(iso: today) ?? Instant(secondsSinceEpoch: self.now).utcDate,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       workingDirectory: path)
     if let standardInput { context.readStandardInput = { standardInput } }

@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaStore
 
 struct DemoCommand: Command {
@@ -31,10 +32,8 @@ struct DemoCommand: Command {
           + "executable; run demo from the rua-paper source folder", code: .noInput)
     }
     var circle = try CareCircleInput.decode(samplePath, context)
-    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }),
-      let today = CivilDate(iso: context.localToday)
-    {
-      circle = circle.shiftingMedicationDates(by: exported.days(until: today))
+    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
+      circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
     }
     // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
     let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
@@ -42,7 +41,7 @@ struct DemoCommand: Command {
       noneExist ? try Store.create(location) : try Store.open(location)
     }
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now)
+      try store.save(circle, now: context.now.secondsSinceEpoch)
     }
     context.print("imported the sample: " + summary.description)
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
@@ -58,10 +57,8 @@ struct DemoCommand: Command {
   /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
   /// through the batch machinery (logged like any other export; replaced on a rerun).
   private func renderDocuments(folder: String, store: Store, _ context: Context) throws(CLIError) {
-    let now = Instant(secondsSinceEpoch: context.now)
-    guard let today = CivilDate(iso: context.localToday) else {
-      throw CLIError("cannot read today's date from the clock", code: .software)
-    }
+    let now = context.now
+    let today = context.today
     let settings = DocumentSettings(
       paper: .letter, language: "en", now: now, today: today,
       templates: try TemplatesLocation.resolve(nil, context))
@@ -79,18 +76,15 @@ struct DemoCommand: Command {
     context.print("binder: \(folder)/care-circle-binder.pdf")
   }
 
-  /// The sample in the working directory, else beside the executable or up to four folders up.
+  /// The sample in the working directory, else in the installed share folder, else beside the
+  /// executable or up to four folders up.
   static func findSample(_ context: Context) -> String? {
     var candidates = [context.workingDirectory + "/" + sample]
-    if let share = TemplatesLocation.installedShare(
-      executable: TemplatesLocation.executablePath())
-    {
+    let executable = Files.executablePath()
+    if let share = TemplatesLocation.installedShare(executable: executable) {
       candidates.append(share + "/" + sample)
     }
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if count > 0 {
-      var folder = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if var folder = executable {
       for _ in 0..<5 {
         folder = Files.parent(folder)
         candidates.append(folder + "/" + sample)

@@ -37,7 +37,7 @@ struct LogCommand: Command {
     }
     var patient: String?
     if let query = arguments.positionals.first {
-      patient = try StoreAccess.resolvePatient(query, in: store).id
+      patient = try PatientPicker.name(query, in: store).id
     }
     let records = try StoreAccess.perform { () throws(StoreError) in
       try store.accessLog(patient: patient)

@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaStore
 
 /// The options every document command shares, read once.
@@ -39,9 +40,35 @@ struct DocumentSettings {
       explicit: arguments.value("paper"), environment: context.environment,
       systemPaper: systemPaper)
     let language = arguments.value("lang") ?? "en"
-    guard DocumentResources.languages.contains(language) else {
-      throw .usage("--lang takes en or es, not '\(language)'")
+    guard DocumentKind.languages.contains(language) else {
+      throw .usage(languageRefusal(language))
     }
+    let clock = try DocumentClock.read(arguments, context)
+    return DocumentSettings(
+      paper: paper, language: language,
+      now: clock.now, today: clock.today,
+      templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
+  }
+
+  static func languageRefusal(_ language: String) -> String {
+    "--lang takes " + DocumentKind.languages.joined(separator: " or ") + ", not '\(language)'"
+  }
+
+  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
+    try DocumentResources.load(templates, kinds: kinds, language: language, paper: paper)
+  }
+}
+
+/// The one clock of a document command: the printed moment (`--now`, `SOURCE_DATE_EPOCH`,
+/// else the command's start) and the date runways and ages count from (`--today`, else the
+/// local date of a fixed `--now`, else the local date).
+struct DocumentClock {
+  let now: Instant
+  let today: CivilDate
+
+  static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
+    -> DocumentClock
+  {
     var fixedNow: Instant?
     if let text = arguments.value("now") {
       guard let instant = Instant(rfc3339: text) else {
@@ -54,29 +81,15 @@ struct DocumentSettings {
       }
       fixedNow = Instant(secondsSinceEpoch: seconds)
     }
-    let today: CivilDate
+    // A fixed --now counts from its local date: the zone of the printed time (DocumentZone).
+    var today = fixedNow.map { DocumentZone.local.date(of: $0) } ?? context.today
     if let text = arguments.value("today") {
       guard let date = CivilDate(iso: text) else {
         throw .usage("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")
       }
       today = date
-    } else if let fixedNow {
-      // The same zone as the printed time and "information as of" (DocumentZone).
-      today = DocumentZone.local.date(of: fixedNow)
-    } else {
-      guard let date = CivilDate(iso: context.localToday) else {
-        throw CLIError("cannot read today's date from the clock", code: .software)
-      }
-      today = date
     }
-    return DocumentSettings(
-      paper: paper, language: language,
-      now: fixedNow ?? Instant(secondsSinceEpoch: context.now), today: today,
-      templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
-  }
-
-  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
-    try DocumentResources.load(templates, kinds: kinds, language: language, paper: paper)
+    return DocumentClock(now: fixedNow ?? context.now, today: today)
   }
 }
 
@@ -87,17 +100,28 @@ enum DocumentStore {
     let store = try StoreAccess.open(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in
       try store.closeAbandonedIntents(
-        now: context.now, toolVersion: ToolVersion.full,
+        now: context.now.secondsSinceEpoch, toolVersion: ToolVersion.full,
         isRunning: { pid in kill(pid, 0) == 0 || errno == EPERM })
     }
     return store
   }
 
   static func patient(_ query: String, in store: Store) throws(CLIError) -> Patient {
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
+    try PatientPicker.patient(query, in: store)
+  }
+
+  /// Refuses (exit 64) a print date that would make the document say something impossible.
+  static func checkPrintDate(
+    _ patient: Patient, informationAsOf: Instant?, _ settings: DocumentSettings
+  ) throws(CLIError) {
+    if let problem = PrintDate.problem(
+      today: settings.today, now: settings.now, dateOfBirth: patient.dateOfBirth,
+      informationAsOf: informationAsOf)
+    {
+      throw .usage(
+        "cannot print for patient \(patient.id): \(problem); check --now, --today, "
+          + "SOURCE_DATE_EPOCH and the system clock")
     }
-    return try MedsCommand.choose(query, from: patients)
   }
 
   static func informationAsOf(_ patient: Patient, in store: Store) throws(CLIError) -> Instant? {
