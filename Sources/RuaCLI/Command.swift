@@ -17,10 +17,14 @@ extension Command {
   public var details: String { "" }
   public var usageErrorCode: ExitCode { .usage }
 
+  /// The command's options and the ones every command takes (`--quiet`), as the parser, the
+  /// man page and the completions see them.
+  public var allOptions: [OptionSpec] { options + [CommonOptions.quiet] }
+
   public func help() -> String {
     var text = "usage: rua-paper \(usage)\n\n\(summary)\n"
     if !details.isEmpty { text += "\n" + details + "\n" }
-    let all = options + [OptionSpec("help", short: "h", help: "show this help")]
+    let all = allOptions + [OptionSpec("help", short: "h", help: "show this help")]
     text += "\noptions:\n"
     for option in all {
       var left = "  "
@@ -36,6 +40,12 @@ extension Command {
     }
     return text
   }
+}
+
+/// Options every command accepts.
+public enum CommonOptions {
+  public static let quiet = OptionSpec(
+    "quiet", short: "q", help: "no progress and no 'wrote …' notes; errors and data only")
 }
 
 /// Options every command that opens the store accepts.

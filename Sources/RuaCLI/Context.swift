@@ -20,6 +20,10 @@ public struct Context: Sendable {
   public var standardOutputFailure: @Sendable () -> String?
   /// The folder relative paths are resolved against.
   public var workingDirectory: String
+  /// All of standard input (`import -`); the tests hand in bytes.
+  public var readStandardInput: @Sendable () throws(CLIError) -> [UInt8] = StandardInput.readAll
+  /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
+  public var quiet = false
 
   public init(
     environment: [String: String], now: Instant, today: CivilDate,
@@ -42,6 +46,8 @@ public struct Context: Sendable {
   public func print(_ text: String) { standardOutput(Array((text + "\n").utf8)) }
   public func write(_ text: String) { standardOutput(Array(text.utf8)) }
   public func message(_ text: String) { standardError(Array(("rua-paper: " + text + "\n").utf8)) }
+  /// A message that says what went well; `--quiet` leaves it out.
+  public func note(_ text: String) { if !quiet { message(text) } }
 
   /// Resolves `path` against the working directory.
   public func absolute(_ path: String) -> String {

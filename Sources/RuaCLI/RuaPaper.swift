@@ -5,6 +5,9 @@ public enum RuaPaper {
       context.standardError(Array(overview().utf8))
       return .usage
     }
+    if first == "help", arguments.count > 1, arguments[1].hasPrefix("--") {
+      return generated(Array(arguments.dropFirst()), context)
+    }
     if first == "--help" || first == "-h" || first == "help" {
       if arguments.count > 1, let command = find(arguments[1]) {
         context.write(command.help())
@@ -31,8 +34,10 @@ public enum RuaPaper {
         return .success
       }
     }
+    var context = context
     do throws(CLIError) {
-      let parsed = try ArgumentParser.parse(rest, options: command.options)
+      let parsed = try ArgumentParser.parse(rest, options: command.allOptions)
+      context.quiet = parsed.flag(CommonOptions.quiet.long)
       let code = try command.run(parsed, context)
       if let failure = context.standardOutputFailure() {
         throw CLIError("cannot write to standard output: \(failure)", code: .ioError)
@@ -46,6 +51,26 @@ public enum RuaPaper {
       }
       return error.code
     }
+  }
+
+  /// `help --man` and `help --completions bash|zsh`: what `scripts/install` installs, made
+  /// from the command table. Not listed in the overview: users read the results, not these.
+  static func generated(_ arguments: [String], _ context: Context) -> ExitCode {
+    switch (arguments.first, arguments.count) {
+    case ("--man", 1):
+      context.write(ManPage.render(allCommands))
+      return .success
+    case ("--completions", 2):
+      if let script = ShellCompletions.render(arguments[1], allCommands) {
+        context.write(script)
+        return .success
+      }
+    default: break
+    }
+    context.message(
+      "help takes COMMAND, --man, or --completions \(ShellCompletions.shells.joined(separator: "|")), "
+        + "not '\(arguments.joined(separator: " "))'")
+    return .usage
   }
 
   static func find(_ name: String) -> (any Command)? {

@@ -3,9 +3,11 @@ import RuaFiles
 /// Finds the templates folder and reads files in it. Every command that reads templates uses
 /// this, so they all agree on where the folder is.
 ///
-/// Order: `--templates DIR`, then `$RUA_TEMPLATES`, then the `templates` folder of the package
-/// the executable was built in (walking up from `/proc/self/exe` to a folder holding both
-/// `templates/` and `Package.swift`), then `./templates`.
+/// Order: `--templates DIR`, then `$RUA_TEMPLATES`, then an installed copy beside the
+/// executable (`BIN/../share/rua-paper/templates`, as `scripts/install` lays it out), then the
+/// `templates` folder of the package the executable was built in (walking up from
+/// `/proc/self/exe` to a folder holding both `templates/` and `Package.swift`), then
+/// `./templates`.
 struct TemplatesLocation {
   /// The folder as the user would write it; problems and messages are shown under it.
   let shown: String
@@ -29,6 +31,11 @@ struct TemplatesLocation {
   {
     if let explicit, !explicit.isEmpty { return explicit }
     if let variable = environment["RUA_TEMPLATES"], !variable.isEmpty { return variable }
+    if let share = installedShare(executable: executable),
+      Files.isDirectory(share + "/templates")
+    {
+      return share + "/templates"
+    }
     if var folder = executable.map(parent) {
       while folder != "/" && !folder.isEmpty {
         if Files.isDirectory(folder + "/templates"), Files.isRegularFile(folder + "/Package.swift")
@@ -39,6 +46,14 @@ struct TemplatesLocation {
       }
     }
     return "templates"
+  }
+
+  /// `BIN/../share/rua-paper` for an executable in `BIN`: where `scripts/install` and the
+  /// Debian package put the templates and the sample circle. Nil when it does not exist.
+  static func installedShare(executable: String?) -> String? {
+    guard let executable else { return nil }
+    let share = parent(parent(executable)) + "/share/rua-paper"
+    return Files.isDirectory(share) ? share : nil
   }
 
   /// The bytes of `relative`, or nil when there is no such file.

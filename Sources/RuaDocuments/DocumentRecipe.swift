@@ -37,14 +37,18 @@ public enum DocumentRecipe {
   ///   - today: the calendar date runways and ages are counted from.
   ///   - now: the printed time.
   ///   - informationAsOf: the time of the last change to this patient's record, if known.
+  ///   - offsetSeconds: the zone's UTC offset at a moment (the shell's local zone, `TZ`
+  ///     respected); "information as of" and the printed time are taken in it, and the printed
+  ///     time carries it. UTC when not given.
   public static func describe(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
-    informationAsOf: Instant?, inputs: DocumentInputs
+    informationAsOf: Instant?, inputs: DocumentInputs,
+    offsetSeconds: (Instant) -> Int = { _ in 0 }
   ) throws(MissingInput) -> DescribedDocument {
     let table = inputs.drugClasses
     let labels = inputs.labels
     let pending = !table.isReviewed
-    let printedAt = now.printedUTC
+    let printedAt = now.printed(offsetSeconds: offsetSeconds(now))
     let tableVersion = "drug classes \(table.contentVersion)"
     guard let template = inputs.templates[kind] else {
       throw MissingInput(description: "the \(kind.documentName) template was not loaded")
@@ -54,7 +58,9 @@ public enum DocumentRecipe {
     switch kind {
     case .er:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      let asOf = informationAsOf.map { labels.format(date: $0.utcDate) }
+      let asOf = informationAsOf.map {
+        labels.format(date: $0.date(offsetSeconds: offsetSeconds($0)))
+      }
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: labels, template: template,

@@ -41,16 +41,22 @@ final class CLISandbox {
   var keyFile: String { path + "/config/key" }
   var storeFlags: [String] { ["--db", database, "--key-file", keyFile] }
 
-  func run(_ arguments: [String], environment: [String: String] = [:], now: Int64? = nil)
-    -> CLIResult
-  {
+  /// - Parameter standardInput: what `import -` reads; nil leaves the real standard input.
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], now: Int64? = nil,
+    standardInput: [UInt8]? = nil
+  ) -> CLIResult {
     let captured = Captured()
-    let context = Context(
-      environment: environment.isEmpty ? ["HOME": path + "/home"] : environment,
+    var environment = environment.isEmpty ? ["HOME": path + "/home"] : environment
+    // Documents follow the machine's /etc/papersize; tests pin letter unless they choose.
+    if environment["PAPERSIZE"] == nil { environment["PAPERSIZE"] = "letter" }
+    var context = Context(
+      environment: environment,
       now: Instant(secondsSinceEpoch: now ?? self.now),
       today: CivilDate(iso: today) ?? Instant(secondsSinceEpoch: self.now).utcDate,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       workingDirectory: path)
+    if let standardInput { context.readStandardInput = { standardInput } }
     let code = RuaPaper.run(arguments, context)
     return CLIResult(code: code, stdout: captured.stdout, stderr: captured.stderr)
   }

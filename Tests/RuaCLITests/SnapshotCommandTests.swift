@@ -140,7 +140,8 @@ import Testing
     (["--dpi", "0"], "--dpi must be a number from 1 to 1200, not '0'"),
     (["--tolerance", "300"], "--tolerance must be a whole number from 0 to 255, not '300'"),
     (["--now", "yesterday"], "--now must be an RFC 3339 time"),
-    (["--sample"], "give one source: --sample-file, --sample or the store"),
+    (["--sample"], "give one source: --sample, --sample-file FILE or --store"),
+    (["--store"], "give one source: --sample, --sample-file FILE or --store"),
     (["--unknown"], "--unknown"),
   ])
   func badOptionsExitTwo(arguments: [String], message: String) {
@@ -182,7 +183,7 @@ import Testing
     let arguments =
       [
         "snapshot", "record", "--golden", box.file("golden"), "--docs", "meds", "--templates",
-        SnapshotCommandTests.templates,
+        SnapshotCommandTests.templates, "--store",
       ] + box.storeFlags
     let record = box.run(arguments)
     #expect(record.code == .success, "\(record.stderr)")
@@ -191,5 +192,31 @@ import Testing
     #expect(check.code == .success, "\(check.stdout)\(check.stderr)")
     let log = box.run(["log"] + box.storeFlags)
     #expect(log.stdout.contains("p-robert-medication-list.pdf"), "\(log.stdout)")
+  }
+
+  /// Without --store the user's own store is never opened, even when it is there and the
+  /// default location would find it.
+  @Test func theUsersStoreIsReadOnlyWithStore() throws {
+    let box = CLISandbox()
+    box.write("circle.json", SampleFile.text)
+    let environment = ["HOME": box.path, "RUA_DB": box.database, "RUA_KEY_FILE": box.keyFile]
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    let base = [
+      "snapshot", "record", "--golden", box.file("golden"), "--docs", "meds", "--templates",
+      SnapshotCommandTests.templates,
+    ]
+    let none = box.run(base, environment: environment)
+    #expect(none.code.rawValue == 2)
+    #expect(none.stderr.contains("snapshot needs a source: --sample"), "\(none.stderr)")
+    let namedOnly = box.run(base + box.storeFlags, environment: environment)
+    #expect(namedOnly.code.rawValue == 2)
+    #expect(namedOnly.stderr.contains("--db and --key-file are read only with --store"))
+    #expect(!FileManager.default.fileExists(atPath: box.file("golden")))
+    let log = box.run(["log", "--format", "json"] + box.storeFlags)
+    #expect(!log.stdout.contains("medication-list"), "\(log.stdout)")
+    let explicit = box.run(base + ["--store"], environment: environment)
+    #expect(explicit.code == .success, "\(explicit.stderr)")
+    #expect(explicit.stdout.contains("recorded  en-letter/p-robert-medication-list"))
   }
 }

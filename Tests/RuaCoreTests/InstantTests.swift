@@ -27,4 +27,17 @@ import Testing
     #expect(instant.rfc3339 == "2026-11-30T01:30:00Z")
     #expect(Instant(secondsSinceEpoch: -1).utcDate.iso == "1969-12-31")
   }
+
+  @Test func aLocalDateAndPrintedTimeCarryTheOffset() throws {
+    // 04:30 UTC on 30 November is 20:30 on 29 November in Los Angeles (UTC-8).
+    let instant = try #require(Instant(rfc3339: "2026-11-30T04:30:00Z"))
+    #expect(instant.date(offsetSeconds: -8 * 3600).iso == "2026-11-29")
+    #expect(instant.printed(offsetSeconds: -8 * 3600) == "2026-11-29 20:30 -08:00")
+    #expect(instant.date(offsetSeconds: 0).iso == "2026-11-30")
+    #expect(instant.printed(offsetSeconds: 0) == "2026-11-30 04:30 UTC")
+    #expect(instant.printed(offsetSeconds: 5 * 3600 + 45 * 60) == "2026-11-30 10:15 +05:45")
+    #expect(instant.date(offsetSeconds: 14 * 3600).iso == "2026-11-30")
+    #expect(
+      Instant(secondsSinceEpoch: 0).printed(offsetSeconds: -3600) == "1969-12-31 23:00 -01:00")
+  }
 }

@@ -14,6 +14,8 @@ struct BatchOptions {
   /// `.some(nil)` prints on the default printer.
   let printer: String??
   let force: Bool
+  /// `--format json`: the summary as JSON on stdout.
+  var json = false
 
   static let specs: [OptionSpec] = [
     OptionSpec("all", help: "every patient in the care circle"),
@@ -27,6 +29,9 @@ struct BatchOptions {
       "print", .optionalValue, value: "PRINTER",
       help: "print every document through CUPS (the default printer when none is named)"),
     OptionSpec("force", help: "replace existing files in DIR and the binder"),
+    OptionSpec(
+      "format", .value, value: "text|json",
+      help: "the summary: a line on stderr (default) or JSON on stdout"),
   ]
 
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
@@ -67,9 +72,13 @@ struct BatchOptions {
     guard folder != nil || printer != nil || binder != nil else {
       throw .usage("say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
     }
+    let format = arguments.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw .usage("--format takes text or json, not '\(format)'")
+    }
     return BatchOptions(
       queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
-      printer: printer, force: arguments.flag("force"))
+      printer: printer, force: arguments.flag("force"), json: format == "json")
   }
 
   /// `DIR/<patient-id>-<document>.pdf`.

@@ -27,7 +27,7 @@ struct BatchProgress {
 
   mutating func advance() {
     done += 1
-    guard context.standardErrorIsTerminal else { return }
+    guard context.standardErrorIsTerminal, !context.quiet else { return }
     let now = MonotonicClock.seconds()
     guard done == total || now - lastDraw >= 0.1 else { return }
     lastDraw = now
@@ -40,7 +40,9 @@ struct BatchProgress {
   }
 
   func finish() {
-    if context.standardErrorIsTerminal && done > 0 { context.standardError(Array("\n".utf8)) }
+    if context.standardErrorIsTerminal && !context.quiet && done > 0 {
+      context.standardError(Array("\n".utf8))
+    }
   }
 
   static func oneDecimal(_ value: Double) -> String {

@@ -15,6 +15,10 @@ struct BatchRun {
   struct Failure {
     let index: Int
     let what: String
+    /// Nil for the binder and the manifest.
+    let patientID: String?
+    /// The document name, "binder" or "manifest".
+    let document: String
     let error: CLIError
   }
 
@@ -60,7 +64,10 @@ struct BatchRun {
         }
         if let printer = options.printer { try delivery.deliver(made, to: .printer(printer)) }
       } catch {
-        failures.append(Failure(index: job.index, what: what, error: error))
+        failures.append(
+          Failure(
+            index: job.index, what: what, patientID: job.patient.id,
+            document: job.kind.documentName, error: error))
       }
       progress.advance()
     }
@@ -74,7 +81,9 @@ struct BatchRun {
           index: jobs.count, file: binder, patientID: nil, document: "binder",
           pages: made.pdf.pageCount, sha256: SHA256.hex(made.pdf.bytes))
       } catch {
-        failures.append(Failure(index: jobs.count, what: "binder", error: error))
+        failures.append(
+          Failure(
+            index: jobs.count, what: "binder", patientID: nil, document: "binder", error: error))
       }
     }
     var manifestPath: String?
@@ -85,13 +94,18 @@ struct BatchRun {
         try OutputFile.write(Array(text.utf8), to: path, replace: true)
         manifestPath = path
       } catch {
-        failures.append(Failure(index: jobs.count + 1, what: "manifest", error: error))
+        failures.append(
+          Failure(
+            index: jobs.count + 1, what: "manifest", patientID: nil, document: "manifest",
+            error: error))
       }
     }
-    report(
-      documents: jobs.count, patients: patients.count, failures: failures,
-      seconds: progress.elapsed, manifest: manifestPath)
     failures.sort { $0.index < $1.index }
+    let binderWritten = failures.contains { $0.document == "binder" } ? nil : options.binder
+    report(
+      BatchSummary(
+        documents: jobs.count, patients: patients.count, failures: failures,
+        seconds: progress.elapsed, manifest: manifestPath, binder: binderWritten))
     return failures.first?.error.code ?? .success
   }
 
@@ -135,25 +149,15 @@ struct BatchRun {
       contentVersion: "drug classes \(resources.drugClasses.contentVersion)")
   }
 
-  private func report(
-    documents: Int, patients: Int, failures: [Failure], seconds: Double, manifest: String?
-  ) {
-    for failure in failures.sorted(by: { $0.index < $1.index }) {
-      context.message("\(failure.what): \(failure.error.message)")
+  /// Failures always reach stderr (capped); the summary goes to stdout as JSON with
+  /// `--format json`, else to stderr unless `--quiet` and nothing failed.
+  private func report(_ summary: BatchSummary) {
+    for line in summary.failureLines() { context.message(line) }
+    if options.json {
+      context.write(summary.json())
+    } else if !context.quiet || !summary.failures.isEmpty {
+      context.standardError(Array((summary.line() + "\n").utf8))
     }
-    var line =
-      "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
-      + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
-      + "\(failures.count) failed"
-    if !failures.isEmpty {
-      line +=
-        " (" + failures.sorted { $0.index < $1.index }.map(\.what).joined(separator: ", ") + ")"
-    }
-    if let manifest { line += "; manifest \(manifest)" }
-    if let binder = options.binder, !failures.contains(where: { $0.what == "binder" }) {
-      line += "; binder \(binder)"
-    }
-    context.standardError(Array((line + "\n").utf8))
   }
 
   /// Creates the output folder 0700 when missing (its parent must exist).

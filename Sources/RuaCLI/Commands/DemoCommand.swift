@@ -7,21 +7,23 @@ import RuaStore
 struct DemoCommand: Command {
   let name = "demo"
   let summary = "set up a demo store from the bundled sample care circle"
-  let usage = "demo --dir DIR"
+  let usage = "demo [--dir DIR]"
   let details = """
-    Creates a store and key inside DIR (unless both exist already), imports
+    Creates a store and key inside DIR (default ./demo; unless both exist already), imports
     samples/care-circle.json with its medication dates moved forward so the refill runway looks
     as it did on the day the sample was written, lists the patients and says where the store is.
-    The sample is looked up in the working directory, then beside the rua-paper executable and
-    in its parent folders. All sample people are fictional.
+    The sample is looked up in the working directory, then in the installed share folder
+    (BIN/../share/rua-paper), then beside the rua-paper executable and in its parent folders. All sample people are fictional.
     """
-  let options = [OptionSpec("dir", .value, value: "DIR", help: "the folder for the demo store")]
+  let options = [
+    OptionSpec("dir", .value, value: "DIR", help: "the folder for the demo store (default demo)")
+  ]
 
   static let sample = "samples/care-circle.json"
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .usage("demo takes no arguments") }
-    guard let dir = arguments.value("dir") else { throw .usage("demo needs --dir DIR") }
+    let dir = arguments.value("dir") ?? "demo"
     let folder = context.absolute(dir)
     let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
     guard let samplePath = Self.findSample(context) else {
@@ -74,13 +76,15 @@ struct DemoCommand: Command {
     context.print("binder: \(folder)/care-circle-binder.pdf")
   }
 
-  /// The sample in the working directory, else beside the executable or up to four folders up.
+  /// The sample in the working directory, else in the installed share folder, else beside the
+  /// executable or up to four folders up.
   static func findSample(_ context: Context) -> String? {
     var candidates = [context.workingDirectory + "/" + sample]
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if count > 0 {
-      var folder = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let executable = Files.executablePath()
+    if let share = TemplatesLocation.installedShare(executable: executable) {
+      candidates.append(share + "/" + sample)
+    }
+    if var folder = executable {
       for _ in 0..<5 {
         folder = Files.parent(folder)
         candidates.append(folder + "/" + sample)

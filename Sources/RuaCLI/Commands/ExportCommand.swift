@@ -41,7 +41,7 @@ struct ExportCommand: Command {
       ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
     // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
     try Delivery(store: store, context: context).deliver(parcel, to: destination)
-    if output != "-" { context.message("wrote \(circle.patients.count) patients to \(output)") }
+    if output != "-" { context.note("wrote \(circle.patients.count) patients to \(output)") }
     return .success
   }
 }

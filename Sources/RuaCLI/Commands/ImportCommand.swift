@@ -5,16 +5,18 @@ import RuaStore
 struct ImportCommand: Command {
   let name = "import"
   let summary = "import a care-circle file into the store"
-  let usage = "import FILE [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
+  let usage = "import FILE|- [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
-    Reads a care-circle file (docs/care-circle-format.md), checks every field, and applies it in
+    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), checks every
+    field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
-    does not mention are kept. One bad field refuses the whole file (exit 65) and the store is
-    left byte-for-byte unchanged; importing the same file twice writes nothing the second time.
-    --dry-run prints what would change and writes nothing. An imported record always prints:
-    text with a character the pinned fonts (templates/fonts.conf) cannot draw is refused like
-    any other bad field, naming the field and the character.
+    does not mention are kept. One bad field refuses the whole file (exit 65), every problem
+    found is listed with its JSON path (up to 20), and the store is left byte-for-byte
+    unchanged; importing the same file twice writes nothing the second time. FILE - reads
+    standard input. --dry-run prints what would change and writes nothing. An imported record
+    always prints: text with a character the pinned fonts (templates/fonts.conf) cannot draw is
+    refused like any other bad field, naming the field and the character.
 
     A file must not silently undo a newer edit: when it would remove a fill, medicine or
     allergy, or set back a field, that fill, med or allergy changed in the store after the
@@ -70,7 +72,7 @@ struct ImportCommand: Command {
   }
 }
 
-/// Reading and decoding a care-circle file, shared by `import` and `demo`.
+/// Reading and decoding a care-circle file, shared by `import` and `demo`. `-` is standard input.
 enum CareCircleInput {
   /// The decoded file, after checking that the pinned fonts of the templates folder
   /// (`--templates`, else the default) can draw every text in it.
@@ -78,24 +80,44 @@ enum CareCircleInput {
     -> CareCircle
   {
     let bytes: [UInt8]
+    let shown = file == "-" ? "standard input" : file
     if file == "-" {
-      throw .usage("import reads a file, not standard input; save it first")
-    }
-    do { bytes = try Files.read(context.absolute(file)) } catch {
-      let code: ExitCode = error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
-      throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
+      bytes = try context.readStandardInput()
+    } else {
+      do { bytes = try Files.read(context.absolute(file)) } catch {
+        let code: ExitCode =
+          error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
+        throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
+      }
     }
     let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(templates, context))
+    let circle: CareCircle
+    do { circle = try CareCircleDecoder.decodeReportingAll(bytes, today: context.today) } catch {
+      throw CLIError(refusal(error, file: shown), code: .dataError)
+    }
     do throws(CareCircleError) {
       let json: JSON
       do throws(JSONSyntaxError) { json = try JSONParser.parse(bytes) } catch {
         throw CareCircleError(path: CareCircleError.filePath, reason: error.description)
       }
-      let circle = try CareCircleDecoder.decode(json: json, today: context.today)
       try PrintableCheck.check(json, coverage: coverage)
-      return circle
     } catch {
-      throw CLIError("\(file): \(error.description)", code: .dataError)
+      throw CLIError("\(shown): \(error.description)", code: .dataError)
     }
+    return circle
+  }
+
+  /// `FILE: path: reason` for one problem; for more, a count and one indented line each.
+  static func refusal(_ error: CareCircleProblems, file: String) -> String {
+    guard error.problems.count > 1 else {
+      return error.problems.map { "\(file): \($0.description)" }.first ?? "\(file): refused"
+    }
+    let count =
+      error.stoppedAtLimit
+      ? "the first \(error.problems.count) problems" : "\(error.problems.count) problems"
+    var text = "\(file): refused, nothing was imported; \(count):"
+    for problem in error.problems { text += "\n  " + problem.description }
+    if error.stoppedAtLimit { text += "\n  … the file may hold more; fix these and import again" }
+    return text
   }
 }

@@ -18,7 +18,7 @@ struct InitCommand: Command {
     _ = try StoreAccess.perform { () throws(StoreError) in try Store.create(location) }
     context.print("created the store \(location.database)")
     context.print("created the key file \(location.keyFile)")
-    context.message(
+    context.note(
       "keep the key file safe and back it up apart from the store: without it the store cannot "
         + "be read")
     return .success

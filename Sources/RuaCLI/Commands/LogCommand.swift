@@ -45,7 +45,7 @@ struct LogCommand: Command {
     if format == "json" {
       context.write(JSONWriter.write(.array(records.map(Self.json)), pretty: true))
     } else if records.isEmpty {
-      context.message(
+      context.note(
         "no documents have left the store" + (patient == nil ? "" : " for this patient"))
     } else {
       for r in records {

@@ -33,7 +33,7 @@ struct PatientsCommand: Command {
       return .success
     }
     if patients.isEmpty {
-      context.message("the store has no patients yet; add them with 'rua-paper import FILE'")
+      context.note("the store has no patients yet; add them with 'rua-paper import FILE'")
       return .success
     }
     context.write(Self.table(patients))

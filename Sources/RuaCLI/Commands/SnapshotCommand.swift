@@ -3,15 +3,16 @@ struct SnapshotCommand: Command {
   let name = "snapshot"
   let summary = "record or check golden PDFs and page images of the documents (visual tests)"
   let usage =
-    "snapshot record|check --golden DIR [--sample | --sample-file FILE | --db PATH] "
+    "snapshot record|check --golden DIR (--sample | --sample-file FILE | --store [--db PATH]) "
     + "[--docs er,meds,falls] [--lang en,es] [--paper letter,a4] "
     + "[--record all|missing|failed|never] [--artifacts DIR] [--dpi N] [--tolerance T] "
     + "[--max-diff-pixels P] [--mask PAGE:x,y,w,h]... [--now TIME] [--templates DIR]"
   let details = """
     Renders each chosen document for every patient, in every --lang and on every --paper, at a
     fixed --now (default 2026-11-01T09:00:00Z; --today defaults to its date), so goldens never
-    depend on the clock. Patients come from the store, or with --sample from the bundled
-    samples/care-circle.json (decoded in memory, no store needed).
+    depend on the clock. Patients come from --sample, the bundled fictional
+    samples/care-circle.json (decoded in memory, no store needed), from --sample-file FILE, or,
+    only when --store is given, from the encrypted store (--db/--key-file or their defaults).
     Golden files: DIR/<lang>-<paper>/<patient-id>-<document>.pdf and -p<N>.png per page at
     --dpi (default 50, or the dpi in DIR/snapshot.json), plus DIR/snapshot.json.
     Record modes: all rewrites every golden (default of 'record'); missing writes only absent
@@ -30,8 +31,10 @@ struct SnapshotCommand: Command {
   let options: [OptionSpec] =
     [
       OptionSpec("golden", .value, value: "DIR", help: "the folder of golden files (required)"),
-      OptionSpec("sample", help: "use the bundled sample care circle instead of the store"),
-      OptionSpec("sample-file", .value, value: "FILE", help: "use this care-circle file instead"),
+      OptionSpec("sample", help: "use the bundled, fictional sample care circle"),
+      OptionSpec("sample-file", .value, value: "FILE", help: "use this care-circle file"),
+      OptionSpec(
+        "store", help: "use the patients of the encrypted store (their data goes into the goldens)"),
       OptionSpec("docs", .value, value: "LIST", help: "documents: er,meds,falls (default all)"),
       OptionSpec("lang", .value, value: "LIST", help: "languages: en,es (default en)"),
       OptionSpec("paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)"),

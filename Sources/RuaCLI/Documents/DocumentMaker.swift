@@ -29,10 +29,13 @@ struct MadeDocument: Sendable {
 /// draw). One maker per thread: it owns a Pango/Cairo renderer.
 final class DocumentMaker {
   let resources: DocumentResources
+  /// The zone of "information as of" and of the printed time (today comes in already local).
+  let zone: DocumentZone
   private let renderer: PDFRenderer
 
-  init(_ resources: DocumentResources) throws(CLIError) {
+  init(_ resources: DocumentResources, zone: DocumentZone = .local) throws(CLIError) {
     self.resources = resources
+    self.zone = zone
     do { renderer = try PDFRenderer(fontsConf: resources.fontsConf) } catch {
       throw CLIError("\(error)", code: .unavailable)
     }
@@ -86,7 +89,7 @@ final class DocumentMaker {
     do {
       let described = try DocumentRecipe.describe(
         kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf,
-        inputs: resources.inputs)
+        inputs: resources.inputs, offsetSeconds: zone.offsetSeconds(at:))
       return (described.document, described.template, described.contentVersion)
     } catch {
       throw CLIError(error.description, code: .software)

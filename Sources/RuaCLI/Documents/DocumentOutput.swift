@@ -72,10 +72,10 @@ enum DocumentRun {
       try delivery.deliver(made, to: destination)
       switch destination {
       case .file(let path, _):
-        context.message(
+        context.note(
           "wrote \(path) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))")
       case .share(let folder, let name):
-        context.message("shared \(folder)/\(name)")
+        context.note("shared \(folder)/\(name)")
       case .standardOutput, .printer:
         break
       }

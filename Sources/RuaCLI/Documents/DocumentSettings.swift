@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaStore
 
 /// The options every document command shares, read once.
@@ -16,14 +17,16 @@ struct DocumentSettings {
   var large = false
 
   static let specs: [OptionSpec] = [
-    OptionSpec("paper", .value, value: "letter|a4", help: "paper size (default letter)"),
+    OptionSpec(
+      "paper", .value, value: "letter|a4",
+      help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)"),
     OptionSpec("lang", .value, value: "en|es", help: "language of the labels (default en)"),
     OptionSpec(
       "now", .value, value: "RFC3339",
       help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)"),
     OptionSpec(
       "today", .value, value: "YYYY-MM-DD",
-      help: "count runways and ages from this date (default: the date of --now, else today)"),
+      help: "count runways and ages from this date (default: the local date of --now, else today)"),
     OptionSpec(
       "templates", .value, value: "DIR",
       help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
@@ -36,10 +39,12 @@ struct DocumentSettings {
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
     -> DocumentSettings
   {
-    let paperText = arguments.value("paper") ?? "letter"
-    guard let paper = Paper(rawValue: paperText) else {
-      throw .usage("--paper takes letter or a4, not '\(paperText)'")
+    let systemPaper = (try? Files.read(PaperChoice.systemFile, limit: 4096)).map {
+      String(decoding: $0, as: UTF8.self)
     }
+    let paper = try PaperChoice.resolve(
+      explicit: arguments.value("paper"), environment: context.environment,
+      systemPaper: systemPaper)
     let language = arguments.value("lang") ?? "en"
     guard DocumentKind.languages.contains(language) else {
       throw .usage(languageRefusal(language))
@@ -70,7 +75,7 @@ struct DocumentSettings {
 
 /// The one clock of a document command: the printed moment (`--now`, `SOURCE_DATE_EPOCH`,
 /// else the command's start) and the date runways and ages count from (`--today`, else the
-/// date of a fixed `--now`, else the local date).
+/// local date of a fixed `--now`, else the local date).
 struct DocumentClock {
   let now: Instant
   let today: CivilDate
@@ -90,7 +95,8 @@ struct DocumentClock {
       }
       fixedNow = Instant(secondsSinceEpoch: seconds)
     }
-    var today = fixedNow?.utcDate ?? context.today
+    // A fixed --now counts from its local date: the zone of the printed time (DocumentZone).
+    var today = fixedNow.map { DocumentZone.local.date(of: $0) } ?? context.today
     if let text = arguments.value("today") {
       guard let date = CivilDate(iso: text) else {
         throw .usage("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")

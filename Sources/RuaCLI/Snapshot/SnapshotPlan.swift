@@ -104,19 +104,34 @@ struct SnapshotPlan {
   private static func source(
     _ arguments: ParsedArguments, _ context: Context, templates: TemplatesLocation
   ) throws(CLIError) -> SnapshotSource {
-    let fromStore = arguments.value("db") != nil || arguments.value("key-file") != nil
-    if let file = arguments.value("sample-file") {
-      guard !fromStore, !arguments.flag("sample") else {
-        throw CLIError("give one source: --sample-file, --sample or the store", code: error)
-      }
-      return .sample(path: context.absolute(file))
+    // Goldens are plain files meant for git: the user's own store (health data) is read only
+    // when --store says so, never as a default.
+    let chosen = [
+      arguments.flag("sample") ? "--sample" : nil,
+      arguments.value("sample-file") != nil ? "--sample-file" : nil,
+      arguments.flag("store") ? "--store" : nil,
+    ].compactMap { $0 }
+    guard chosen.count <= 1 else {
+      throw CLIError(
+        "give one source: --sample, --sample-file FILE or --store, not "
+          + chosen.joined(separator: " and "), code: error)
     }
+    let namesStore = arguments.value("db") != nil || arguments.value("key-file") != nil
+    if namesStore, !arguments.flag("store") {
+      throw CLIError(
+        "--db and --key-file are read only with --store (goldens made from a store hold its "
+          + "health data in plain files); add --store, or use --sample", code: error)
+    }
+    if let file = arguments.value("sample-file") { return .sample(path: context.absolute(file)) }
     if arguments.flag("sample") {
-      guard !fromStore else {
-        throw CLIError("--sample reads no store; leave out --db and --key-file", code: error)
-      }
       // The templates folder and samples/ sit side by side in the package.
       return .sample(path: templates.root + "/../samples/care-circle.json")
+    }
+    guard arguments.flag("store") else {
+      throw CLIError(
+        "snapshot needs a source: --sample (the bundled fictional circle), --sample-file FILE, "
+          + "or --store (your encrypted store; its health data goes into the golden files)",
+        code: error)
     }
     return .store
   }

@@ -27,7 +27,9 @@ struct SnapshotRunner {
             plan.templates, kinds: plan.kinds, language: language, paper: paper)
         }
         fontsConf = resources.fontsConf
-        let maker = try SnapshotPlan.remap { () throws(CLIError) in try DocumentMaker(resources) }
+        let maker = try SnapshotPlan.remap { () throws(CLIError) in
+          try DocumentMaker(resources, zone: .utc)
+        }
         for entry in patients.entries {
           for kind in plan.kinds {
             let made = try SnapshotPlan.remap { () throws(CLIError) in
