@@ -108,6 +108,15 @@ public final class PDFDocument {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw unreadable(name) }
     defer { close(fd) }
+    return try readAll(fd, shownAs: name)
+  }
+
+  /// Reads a PDF from standard input (`diff - b.pdf`); errors name it "standard input".
+  public convenience init(standardInput name: String = "standard input") throws(VisualError) {
+    try self.init(bytes: try Self.readAll(0, shownAs: name), name: name)
+  }
+
+  private static func readAll(_ fd: Int32, shownAs name: String) throws(VisualError) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {

@@ -1,0 +1,62 @@
+/// Turns the differing pixels of one page into classified regions: moved (within or beyond
+/// --max-shift), anti-aliasing only, or changed.
+enum RegionClassifier {
+  /// The regions of `classes` (1 = differing), each classified; pixels of regions that do not
+  /// count are re-marked 3 in `classes` so the pictures can show them apart.
+  static func classify(
+    _ a: Raster, _ b: Raster, classes: inout [UInt8], width: Int, height: Int,
+    options: DiffOptions
+  ) -> [ChangeRegion] {
+    let grid = PixelGrid(dpi: options.dpi)
+    let cell = Int((options.mergeDistance * grid.scale).rounded(.up))
+    let clusters = RegionFinder.clusters(classes, width: width, height: height, cell: cell)
+    let maxShiftPixels = options.maxShift * grid.scale
+    // Search a little beyond the limit so a move just over it is still named a move.
+    let search = Int((max(maxShiftPixels, 2 * grid.scale)).rounded(.up))
+    var regions: [ChangeRegion] = []
+    for cluster in clusters {
+      let box = cluster.box
+      let points = grid.pointRect(box)
+      if let shift = ShiftCheck.displacement(a, b, around: box, search: search) {
+        let length = (shift.dx * shift.dx + shift.dy * shift.dy).squareRoot()
+        let moved = length >= ShiftCheck.stillLimit
+        let counts = moved && length > maxShiftPixels + 1e-9
+        if !counts { mark(&classes, box, width: width) }
+        regions.append(
+          ChangeRegion(
+            kind: moved ? .moved : .antialiasing, pixels: box, points: points,
+            pixelCount: cluster.count, shiftX: moved ? grid.points(shift.dx) : 0,
+            shiftY: moved ? grid.points(shift.dy) : 0, counts: counts))
+        continue
+      }
+      var real = 0
+      for y in box.y..<box.y + box.height {
+        for x in box.x..<box.x + box.width where classes[y * width + x] == 1 {
+          if AntiAliasing.isEdge(a, b, x, y) {
+            classes[y * width + x] = 3
+          } else {
+            real += 1
+          }
+        }
+      }
+      regions.append(
+        ChangeRegion(
+          kind: real == 0 ? .antialiasing : .changed, pixels: box, points: points,
+          pixelCount: real == 0 ? cluster.count : real, counts: real > 0))
+    }
+    return regions
+  }
+
+  private static func mark(_ classes: inout [UInt8], _ box: PixelRect, width: Int) {
+    for y in box.y..<box.y + box.height {
+      for x in box.x..<box.x + box.width where classes[y * width + x] == 1 {
+        classes[y * width + x] = 3
+      }
+    }
+  }
+}
+
+extension PixelGrid {
+  /// Points to a fractional pixel distance.
+  func points(_ pixels: Double) -> Double { pixels * 72 / dpi }
+}
