@@ -42,7 +42,8 @@ let package = Package(
     .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments"]),
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore"]),
     .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
-    .testTarget(name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo"]),
+    .testTarget(
+      name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib"]),
     .testTarget(name: "RuaCLITests", dependencies: ["RuaCLI", "RuaCore", "RuaStore"]),
     .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint"]),
   ],

@@ -5,7 +5,7 @@ enum RegionClassifier {
   /// count are re-marked 3 in `classes` so the pictures can show them apart.
   static func classify(
     _ a: Raster, _ b: Raster, classes: inout [UInt8], width: Int, height: Int,
-    options: DiffOptions
+    options: DiffOptions, sameWords: ((PointRect) -> Bool)? = nil
   ) -> [ChangeRegion] {
     let grid = PixelGrid(dpi: options.dpi)
     let cell = Int((options.mergeDistance * grid.scale).rounded(.up))
@@ -17,17 +17,31 @@ enum RegionClassifier {
     for cluster in clusters {
       let box = cluster.box
       let points = grid.pointRect(box)
-      if let shift = ShiftCheck.displacement(a, b, around: box, search: search) {
-        let length = (shift.dx * shift.dx + shift.dy * shift.dy).squareRoot()
-        let moved = length >= ShiftCheck.stillLimit
-        let counts = moved && length > maxShiftPixels + 1e-9
+      var verdict = ShiftCheck.verdict(a, b, around: box, search: search)
+      if verdict == .changed, let sameWords, sameWords(points),
+        let second = WindowShift.explain(
+          a, b, box: box, classes: classes, width: width, search: search)
+      {
+        verdict = second
+      }
+      switch verdict {
+      case .moved(let dx, let dy, let largest):
+        let counts = largest > maxShiftPixels + 1e-9
         if !counts { mark(&classes, box, width: width) }
         regions.append(
           ChangeRegion(
-            kind: moved ? .moved : .antialiasing, pixels: box, points: points,
-            pixelCount: cluster.count, shiftX: moved ? grid.points(shift.dx) : 0,
-            shiftY: moved ? grid.points(shift.dy) : 0, counts: counts))
+            kind: .moved, pixels: box, points: points, pixelCount: cluster.count,
+            shiftX: grid.points(dx), shiftY: grid.points(dy), counts: counts))
         continue
+      case .still:
+        mark(&classes, box, width: width)
+        regions.append(
+          ChangeRegion(
+            kind: .antialiasing, pixels: box, points: points, pixelCount: cluster.count,
+            counts: false))
+        continue
+      case .changed:
+        break
       }
       var real = 0
       for y in box.y..<box.y + box.height {

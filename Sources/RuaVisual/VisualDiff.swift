@@ -70,7 +70,7 @@ public enum VisualDiff {
   static func compareRasters(
     _ a: Raster, _ b: Raster, pageA: Int, pageB: Int, options: DiffOptions,
     sizeA: PageSize? = nil, sizeB: PageSize? = nil, textChanges: [TextChange] = [],
-    extraMasks: [PointRect] = []
+    extraMasks: [PointRect] = [], texts: (PageText, PageText)? = nil
   ) -> (PageDiff, PixelComparison) {
     let grid = PixelGrid(dpi: options.dpi)
     let width = max(a.width, b.width)
@@ -86,7 +86,10 @@ public enum VisualDiff {
       comparison.differingPixels == 0
       ? []
       : RegionClassifier.classify(
-        a, b, classes: &classes, width: width, height: height, options: options)
+        a, b, classes: &classes, width: width, height: height, options: options,
+        sameWords: texts.map { texts in
+          { box in texts.0.words(in: box) == texts.1.words(in: box) }
+        })
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
     let differing = counted.reduce(0) { $0 + $1.pixelCount }
@@ -112,26 +115,16 @@ public enum VisualDiff {
   ) throws(VisualError) -> PageDiff {
     let textChanges =
       options.compareText ? TextDiff.lines(try a.text(page: pageA), try b.text(page: pageB)) : []
-    var texts: (PageText, PageText)?
-    func pageTexts() throws(VisualError) -> (PageText, PageText) {
-      if let texts { return texts }
-      let read = (try a.pageText(page: pageA), try b.pageText(page: pageB))
-      texts = read
-      return read
-    }
-    var extraMasks: [PointRect] = []
-    if !patterns.isEmpty {
-      let (textA, textB) = try pageTexts()
-      extraMasks = MaskText.boxes(patterns, in: textA) + MaskText.boxes(patterns, in: textB)
-    }
+    let texts = (try a.pageText(page: pageA), try b.pageText(page: pageB))
+    let extraMasks = MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
     let rasterA = try a.render(page: pageA, dpi: options.dpi)
     let rasterB = try b.render(page: pageB, dpi: options.dpi)
     var (pageDiff, comparison) = compareRasters(
       rasterA, rasterB, pageA: pageA, pageB: pageB, options: options,
       sizeA: try a.pageSize(pageA), sizeB: try b.pageSize(pageB), textChanges: textChanges,
-      extraMasks: extraMasks)
+      extraMasks: extraMasks, texts: texts)
     if !pageDiff.regions.isEmpty {
-      let (textA, textB) = try pageTexts()
+      let (textA, textB) = texts
       pageDiff.regions = pageDiff.regions.map { region in
         var region = region
         region.textA = textA.words(in: region.points)
