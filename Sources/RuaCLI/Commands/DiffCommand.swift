@@ -100,7 +100,9 @@ struct DiffCommand: Command {
         to: folder + "/report.html")
       try writeText(
         ReviewSummary.markdown([
-          .init(name: "\(nameA) vs \(nameB)", report: report, page: "report.html")
+          .init(
+            name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
+            report: report, page: "report.html")
         ]), to: folder + "/summary.md")
     }
     if let junit = arguments.value("junit") {
