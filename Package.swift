@@ -18,6 +18,7 @@ let package = Package(
       name: "CPopplerGLib", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLinux"),
 
     // Pure: imports nothing.
@@ -27,7 +28,7 @@ let package = Package(
     // Adapters: the only places that talk to C.
     .target(name: "RuaStore", dependencies: ["RuaCore", "CSQLCipher", "CCrypto", "CLinux"]),
     .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo"]),
-    .target(name: "RuaVisual", dependencies: ["CPopplerGLib", "CPangoCairo"]),
+    .target(name: "RuaVisual", dependencies: ["CPopplerGLib", "CPangoCairo", "CZlib"]),
     .target(name: "RuaPrint", dependencies: ["CCups"]),
 
     // The shell: argv, environment, clock, terminal.

@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 
 @testable import RuaVisual
@@ -102,5 +103,32 @@ import Testing
     #expect(structure.pageBoxes == ["612×792 pt"])
     #expect(structure.fonts.allSatisfy { $0.contains("embedded, subset") }, "\(structure.fonts)")
     #expect(structure.language == "none")
+  }
+
+  /// `RUA_WRITE_PAIRS=DIR swift test --filter RealPairTests` also writes the pairs to DIR, for
+  /// running other tools on the same files (docs/visual-regression.md, comparison table).
+  @Test func writesThePairsWhenAsked() throws {
+    guard let folder = getenv("RUA_WRITE_PAIRS").map({ String(cString: $0) }) else { return }
+    let sheet = try Redraw.golden(sheet)
+    let guide = try Redraw.golden("en-letter/p-agnes-01-fall-guide.pdf")
+    let files: [(String, [UInt8])] = [
+      ("sheet.pdf", Redraw.pdf(Redraw.all(sheet))),
+      ("sheet-shifted.pdf", Redraw.pdf(Redraw.all(sheet), dx: 0.2)),
+      ("sheet-retitled.pdf", Redraw.pdf(Redraw.all(sheet), title: "Draft sheet")),
+      ("guide.pdf", Redraw.pdf(Redraw.all(guide))),
+      (
+        "guide-inserted.pdf",
+        Redraw.pdf([
+          .init(document: guide, page: 1), .init(document: sheet, page: 1),
+          .init(document: guide, page: 2),
+        ])
+      ),
+    ]
+    for (name, bytes) in files {
+      let fd = open(folder + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      #expect(fd >= 0, "\(folder)/\(name)")
+      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
   }
 }
