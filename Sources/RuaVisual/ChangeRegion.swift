@@ -70,8 +70,12 @@ public struct ChangeRegion: Sendable, Equatable {
     case .antialiasing: return "anti-aliasing only"
     case .moved:
       var parts: [String] = []
-      if abs(shiftX) >= 0.005 { parts.append(Self.number(abs(shiftX)) + (shiftX > 0 ? " pt right" : " pt left")) }
-      if abs(shiftY) >= 0.005 { parts.append(Self.number(abs(shiftY)) + (shiftY > 0 ? " pt down" : " pt up")) }
+      if abs(shiftX) >= 0.005 {
+        parts.append(Self.number(abs(shiftX)) + (shiftX > 0 ? " pt right" : " pt left"))
+      }
+      if abs(shiftY) >= 0.005 {
+        parts.append(Self.number(abs(shiftY)) + (shiftY > 0 ? " pt down" : " pt up"))
+      }
       return "moved by " + (parts.isEmpty ? "less than 0.01 pt" : parts.joined(separator: ", "))
     }
   }

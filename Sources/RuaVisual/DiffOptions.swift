@@ -68,7 +68,8 @@ public struct DiffOptions: Sendable, Equatable {
     }
     guard mergeDistance.isFinite, (0...72).contains(mergeDistance) else {
       throw VisualError(
-        .invalidArgument, "the merge distance must be between 0 and 72 points, not \(mergeDistance)")
+        .invalidArgument, "the merge distance must be between 0 and 72 points, not \(mergeDistance)"
+      )
     }
   }
 

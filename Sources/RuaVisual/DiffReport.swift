@@ -37,7 +37,8 @@ public struct PageDiff: Sendable, Equatable {
   public var isDifferent: Bool { !reasons.isEmpty }
 
   public init(
-    pageA: Int?, pageB: Int?, sizeA: PageSize?, sizeB: PageSize?, differingPixels: Int, maskedPixels: Int,
+    pageA: Int?, pageB: Int?, sizeA: PageSize?, sizeB: PageSize?, differingPixels: Int,
+    maskedPixels: Int,
     allowedPixels: Int, changedPixels: PixelRect?, changedPoints: PointRect?,
     textChanges: [TextChange], reasons: [DiffReason], regions: [ChangeRegion] = []
   ) {
@@ -117,7 +118,9 @@ public struct DiffReport: Sendable, Equatable {
 
   private func describe(_ page: PageDiff, nameA: String, nameB: String) -> String {
     if page.reasons.contains(.missingPage) {
-      if let number = page.pageB { return "page \(number) of \(nameB): only in \(nameB) (inserted)\n" }
+      if let number = page.pageB {
+        return "page \(number) of \(nameB): only in \(nameB) (inserted)\n"
+      }
       return "page \(page.page): only in \(nameA)\n"
     }
     var text = "page \(page.page):"
@@ -155,7 +158,8 @@ public struct DiffReport: Sendable, Equatable {
       "x \(points(box.x)) y \(points(box.y)) w \(points(box.width)) h \(points(box.height)) pt, "
       + "\(region.pixelCount) px, \(region.kindSummary)"
     if region.kind == .moved {
-      text += region.counts
+      text +=
+        region.counts
         ? " (over --max-shift \(ChangeRegion.number(options.maxShift)) pt)"
         : " (within --max-shift \(ChangeRegion.number(options.maxShift)) pt)"
     } else if !region.counts {

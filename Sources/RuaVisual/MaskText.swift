@@ -18,7 +18,8 @@ enum MaskText {
       } catch {
         throw VisualError(
           .invalidArgument,
-          "--mask-text '\(source)' is not a regular expression (\(error)); escape special characters")
+          "--mask-text '\(source)' is not a regular expression (\(error)); escape special characters"
+        )
       }
     }
     return result

@@ -23,7 +23,7 @@ enum PairingSummary {
     }
     for page in pages {
       if let a = page.pageA, let b = page.pageB, a != b,
-        run.last.map({ $0.pageA! + 1 == a && $0.pageB! + 1 == b }) ?? true
+        run.last.map({ $0.pageA.map { $0 + 1 } == a && $0.pageB.map { $0 + 1 } == b }) ?? true
       {
         run.append(page)
       } else {

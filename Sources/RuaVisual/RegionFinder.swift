@@ -31,10 +31,10 @@ enum RegionFinder {
     }
     var seen = [Bool](repeating: false, count: boxes.count)
     var found: [Cluster] = []
-    for start in boxes.indices where boxes[start] != nil && !seen[start] {
+    for start in boxes.indices where !seen[start] {
+      guard var cluster = boxes[start] else { continue }
       var stack = [start]
       seen[start] = true
-      var cluster = boxes[start]!
       cluster.count = 0
       while let index = stack.popLast() {
         if let cell = boxes[index] {

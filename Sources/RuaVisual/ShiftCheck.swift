@@ -124,9 +124,11 @@ enum ShiftCheck {
     for (label, pair) in pairs {
       let object = a.objects[label]
       let left = max(check.x, object.box.x + Int((pair.dx).rounded(.down)) - 1)
-      let right = min(check.x + check.width, object.box.x + object.box.width + Int(pair.dx.rounded(.up)) + 1)
+      let right = min(
+        check.x + check.width, object.box.x + object.box.width + Int(pair.dx.rounded(.up)) + 1)
       let top = max(check.y, object.box.y + Int((pair.dy).rounded(.down)) - 1)
-      let bottom = min(check.y + check.height, object.box.y + object.box.height + Int(pair.dy.rounded(.up)) + 1)
+      let bottom = min(
+        check.y + check.height, object.box.y + object.box.height + Int(pair.dy.rounded(.up)) + 1)
       guard right > left, bottom > top else { continue }
       for y in top..<bottom {
         for x in left..<right {

@@ -44,14 +44,17 @@ public enum VisualDiff {
       guard let pageA = pair.a, let pageB = pair.b else {
         pages.append(
           PageDiff(
-            pageA: pair.a, pageB: pair.b, sizeA: try pair.a.map { (p) throws(VisualError) in try a.pageSize(p) },
-            sizeB: try pair.b.map { (p) throws(VisualError) in try b.pageSize(p) }, differingPixels: 0,
+            pageA: pair.a, pageB: pair.b,
+            sizeA: try pair.a.map { (p) throws(VisualError) in try a.pageSize(p) },
+            sizeB: try pair.b.map { (p) throws(VisualError) in try b.pageSize(p) },
+            differingPixels: 0,
             maskedPixels: 0, allowedPixels: options.maxDiffPixels, changedPixels: nil,
             changedPoints: nil, textChanges: [], reasons: [.missingPage]))
         continue
       }
       pages.append(
-        try comparePage(pageA, pageB, a, b, options: options, patterns: patterns, artifacts: artifacts))
+        try comparePage(
+          pageA, pageB, a, b, options: options, patterns: patterns, artifacts: artifacts))
     }
     return DiffReport(
       options: options, identicalBytes: false, pageCountA: a.pageCount, pageCountB: b.pageCount,
@@ -93,7 +96,9 @@ public enum VisualDiff {
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
     let differing = counted.reduce(0) { $0 + $1.pixelCount }
-    let box = counted.map(\.pixels).reduce(nil) { (sum: PixelRect?, next) in sum?.union(next) ?? next }
+    let box = counted.map(\.pixels).reduce(nil) { (sum: PixelRect?, next) in
+      sum?.union(next) ?? next
+    }
     let allowed = options.allowedPixels(area: width * height)
     var reasons: [DiffReason] = []
     let sizeDiffers =

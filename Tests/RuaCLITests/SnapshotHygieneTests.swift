@@ -25,19 +25,23 @@ import Testing
     let orphan = box.file("golden/en-letter/p-gone-09-er-sheet.pdf")
     try FileManager.default.copyItem(
       atPath: box.file("golden/\(SnapshotCommandTests.erSheet).pdf"), toPath: orphan)
-    try Data().write(to: URL(fileURLWithPath: box.file("golden/en-letter/p-agnes-01-er-sheet-p2.png")))
+    try Data().write(
+      to: URL(fileURLWithPath: box.file("golden/en-letter/p-agnes-01-er-sheet-p2.png")))
     let check = run(box, "check")
     #expect(check.code == .failure)
     #expect(check.stdout.contains("orphan    en-letter/p-gone-09-er-sheet.pdf"))
     #expect(check.stdout.contains("orphan    en-letter/p-agnes-01-er-sheet-p2.png"))
     #expect(check.stdout.contains("3 ok, 0 recorded, 0 failed, 0 missing, 2 orphan(s)"))
     // Goldens of documents left out with --docs are not orphans.
-    try Data().write(to: URL(fileURLWithPath: box.file("golden/en-letter/p-agnes-01-fall-guide.pdf")))
+    try Data().write(
+      to: URL(fileURLWithPath: box.file("golden/en-letter/p-agnes-01-fall-guide.pdf")))
     let prune = run(box, "prune")
     #expect(prune.code == .success)
     #expect(prune.stdout.contains("removed   en-letter/p-gone-09-er-sheet.pdf"))
     #expect(!FileManager.default.fileExists(atPath: orphan))
-    #expect(FileManager.default.fileExists(atPath: box.file("golden/en-letter/p-agnes-01-fall-guide.pdf")))
+    #expect(
+      FileManager.default.fileExists(atPath: box.file("golden/en-letter/p-agnes-01-fall-guide.pdf"))
+    )
     #expect(run(box, "check").code == .success)
   }
 
@@ -73,7 +77,8 @@ import Testing
     #expect(failed["document"]?.stringValue == SnapshotCommandTests.erSheet)
     let structure = try #require(failed["comparison"]?["structure"]?.arrayValue)
     #expect(structure.isEmpty == false || failed["comparison"]?["pages"] != nil)
-    #expect(failed["comparison"]?["pages"]?.arrayValue?.first?["regions"]?.arrayValue?.isEmpty == false)
+    #expect(
+      failed["comparison"]?["pages"]?.arrayValue?.first?["regions"]?.arrayValue?.isEmpty == false)
 
     let accept = run(box, "accept")
     #expect(accept.code == .success, "\(accept.stderr)")

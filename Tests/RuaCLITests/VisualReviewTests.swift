@@ -6,7 +6,8 @@ import Testing
 /// `diff` and `snapshot` on a real pair: the golden ER sheet of the sample patient and the same
 /// sheet rendered from a copy of the sample with three small edits (weight, hearing, phone).
 @Suite struct VisualReviewTests {
-  static let golden = SnapshotCommandTests.packageRoot + "/Tests/Golden/en-letter/p-agnes-01-er-sheet.pdf"
+  static let golden =
+    SnapshotCommandTests.packageRoot + "/Tests/Golden/en-letter/p-agnes-01-er-sheet.pdf"
 
   /// A sandbox holding `golden.pdf` and `edited.pdf` (rendered through `snapshot record`).
   func pair() throws -> CLISandbox {
@@ -53,7 +54,8 @@ import Testing
     #expect(masks.allSatisfy { $0.hasPrefix("--mask 1:") })
     // Pasting the three masks back makes the pair the same.
     let masked = box.run(
-      ["diff", "golden.pdf", "edited.pdf"] + masks.flatMap { $0.split(separator: " ").map(String.init) })
+      ["diff", "golden.pdf", "edited.pdf"]
+        + masks.flatMap { $0.split(separator: " ").map(String.init) })
     #expect(masked.code == .success, "\(masked.stdout)")
   }
 
@@ -90,7 +92,9 @@ import Testing
     let run = box.run(["diff", "golden.pdf", "edited.pdf", "--junit", "out/junit.xml"])
     #expect(run.code == ExitCode(rawValue: 2))
     #expect(run.stderr.contains("out/junit.xml") || run.stderr.contains("junit.xml"))
-    let written = box.run(["diff", "golden.pdf", "edited.pdf", "--junit", "junit.xml", "--structure"])
+    let written = box.run([
+      "diff", "golden.pdf", "edited.pdf", "--junit", "junit.xml", "--structure",
+    ])
     #expect(written.code == .failure)
     let xml = try String(contentsOfFile: box.file("junit.xml"), encoding: .utf8)
     #expect(xml.contains("<testsuite name=\"rua-paper diff\" tests=\"2\" failures=\"1\""))
@@ -129,7 +133,8 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = ["diff", "-", box.file("edited.pdf")]
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: box.file("golden.pdf")))
+    process.standardInput = try FileHandle(
+      forReadingFrom: URL(fileURLWithPath: box.file("golden.pdf")))
     let out = Pipe()
     process.standardOutput = out
     try process.run()

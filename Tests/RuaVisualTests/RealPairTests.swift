@@ -10,15 +10,17 @@ import Testing
 
   @Test func aShiftOfATenthOfAPointIsAMoveThatPassesOnlyWithMaxShift() throws {
     let golden = try Redraw.golden(sheet)
-    let a = try PDFDocument(bytes: Redraw.pdf(Redraw.all(golden)), name: "a.pdf")
-    let b = try PDFDocument(bytes: Redraw.pdf(Redraw.all(golden), dx: 0.2), name: "b.pdf")
+    let a = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(golden)), name: "a.pdf")
+    let b = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(golden), dx: 0.2), name: "b.pdf")
     let strict = try VisualDiff.compare(a, b, options: DiffOptions())
     #expect(!strict.isSame)
     let regions = strict.pages[0].regions
     #expect(!regions.isEmpty)
     let moved = regions.filter { $0.kind == .moved }
     let kinds = regions.map(\.kind.rawValue)
-    #expect(regions.allSatisfy { $0.kind != .changed }, "\(kinds.filter { $0 == "changed" }.count) changed")
+    #expect(
+      regions.allSatisfy { $0.kind != .changed },
+      "\(kinds.filter { $0 == "changed" }.count) changed")
     // cairo places glyphs at quarter pixels: each moves 0.25 to 1 pixel (0.12 to 0.48 pt).
     for region in moved {
       #expect(region.shiftX > 0.05 && region.shiftX < 0.6, "\(region.shiftX)")
@@ -37,9 +39,9 @@ import Testing
   @Test func anInsertedPageIsReportedAndTheOthersStayPaired() throws {
     let guide = try Redraw.golden("en-letter/p-agnes-01-fall-guide.pdf")
     let other = try Redraw.golden(sheet)
-    let a = try PDFDocument(bytes: Redraw.pdf(Redraw.all(guide)), name: "a.pdf")
+    let a = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(guide)), name: "a.pdf")
     let b = try PDFDocument(
-      bytes: Redraw.pdf([
+      bytes: try Redraw.pdf([
         .init(document: guide, page: 1), .init(document: other, page: 1),
         .init(document: guide, page: 2),
       ]), name: "b.pdf")
@@ -57,8 +59,8 @@ import Testing
 
   @Test func aDeletedPageIsReportedToo() throws {
     let guide = try Redraw.golden("en-letter/p-agnes-01-fall-guide.pdf")
-    let a = try PDFDocument(bytes: Redraw.pdf(Redraw.all(guide)), name: "a.pdf")
-    let b = try PDFDocument(bytes: Redraw.pdf([.init(document: guide, page: 2)]), name: "b.pdf")
+    let a = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(guide)), name: "a.pdf")
+    let b = try PDFDocument(bytes: try Redraw.pdf([.init(document: guide, page: 2)]), name: "b.pdf")
     let report = try VisualDiff.compare(a, b, options: DiffOptions())
     #expect(report.pages.map(\.pageA) == [1, 2])
     #expect(report.pages.map(\.pageB) == [nil, 1])
@@ -69,7 +71,7 @@ import Testing
 
   @Test func anUntaggedCopyFailsOnlyWithStructure() throws {
     let golden = try Redraw.golden(sheet)
-    let untagged = try PDFDocument(bytes: Redraw.pdf(Redraw.all(golden)), name: "untagged.pdf")
+    let untagged = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(golden)), name: "untagged.pdf")
     var options = DiffOptions()
     options.compareStructure = true
     let report = try VisualDiff.compare(golden, untagged, options: options)
@@ -81,9 +83,9 @@ import Testing
 
   @Test func aRetitledCopyFailsWithStructureNamingTheTitle() throws {
     let golden = try Redraw.golden(sheet)
-    let a = try PDFDocument(bytes: Redraw.pdf(Redraw.all(golden)), name: "a.pdf")
+    let a = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(golden)), name: "a.pdf")
     let b = try PDFDocument(
-      bytes: Redraw.pdf(Redraw.all(golden), title: "Draft sheet"), name: "b.pdf")
+      bytes: try Redraw.pdf(Redraw.all(golden), title: "Draft sheet"), name: "b.pdf")
     #expect(try VisualDiff.compare(a, b, options: DiffOptions()).isSame)
     var options = DiffOptions()
     options.compareStructure = true
@@ -112,13 +114,13 @@ import Testing
     let sheet = try Redraw.golden(sheet)
     let guide = try Redraw.golden("en-letter/p-agnes-01-fall-guide.pdf")
     let files: [(String, [UInt8])] = [
-      ("sheet.pdf", Redraw.pdf(Redraw.all(sheet))),
-      ("sheet-shifted.pdf", Redraw.pdf(Redraw.all(sheet), dx: 0.2)),
-      ("sheet-retitled.pdf", Redraw.pdf(Redraw.all(sheet), title: "Draft sheet")),
-      ("guide.pdf", Redraw.pdf(Redraw.all(guide))),
+      ("sheet.pdf", try Redraw.pdf(Redraw.all(sheet))),
+      ("sheet-shifted.pdf", try Redraw.pdf(Redraw.all(sheet), dx: 0.2)),
+      ("sheet-retitled.pdf", try Redraw.pdf(Redraw.all(sheet), title: "Draft sheet")),
+      ("guide.pdf", try Redraw.pdf(Redraw.all(guide))),
       (
         "guide-inserted.pdf",
-        Redraw.pdf([
+        try Redraw.pdf([
           .init(document: guide, page: 1), .init(document: sheet, page: 1),
           .init(document: guide, page: 2),
         ])

@@ -15,9 +15,9 @@ enum Redraw {
 
   static func pdf(
     _ pages: [Source], dx: Double = 0, dy: Double = 0, title: String = "Emergency information sheet"
-  ) -> [UInt8] {
+  ) throws -> [UInt8] {
     let sink = Sink()
-    let first = try! pages[0].document.pageSize(pages[0].page)
+    let first = try pages[0].document.pageSize(pages[0].page)
     let surface = cairo_pdf_surface_create_for_stream(
       { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -29,11 +29,11 @@ enum Redraw {
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
     let cr = cairo_create(surface)
     for source in pages {
-      let size = try! source.document.pageSize(source.page)
+      let size = try source.document.pageSize(source.page)
       cairo_pdf_surface_set_size(surface, size.width, size.height)
       cairo_save(cr)
       cairo_translate(cr, dx, dy)
-      try! source.document.withPage(source.page) { pointer in poppler_page_render(pointer, cr) }
+      try source.document.withPage(source.page) { pointer in poppler_page_render(pointer, cr) }
       cairo_restore(cr)
       cairo_show_page(cr)
     }

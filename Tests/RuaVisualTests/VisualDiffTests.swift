@@ -70,7 +70,8 @@ import Testing
   @Test func aSubPixelNudgeIsAntiAliasingNoiseAndNotCounted() throws {
     var nudged = TestPDF.base
     nudged.pages[1].boxes[0].x += 0.02  // a twentieth of a pixel at 150 dpi: only edges change
-    let report = try VisualDiff.compare(open(.base, "a.pdf"), open(nudged, "b.pdf"), options: DiffOptions())
+    let report = try VisualDiff.compare(
+      open(.base, "a.pdf"), open(nudged, "b.pdf"), options: DiffOptions())
     #expect(report.isSame)
     let regions = report.pages[1].regions
     #expect(!regions.isEmpty)
@@ -91,7 +92,8 @@ import Testing
     let area = Double(1240 * 1755)
     let ratio = Double(count) / area
     #expect(try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: ratio * 1.01)).isSame)
-    #expect(!(try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: ratio * 0.99)).isSame))
+    #expect(
+      !(try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: ratio * 0.99)).isSame))
     #expect(throws: VisualError.self) {
       try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: 1.5))
     }

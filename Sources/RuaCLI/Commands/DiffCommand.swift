@@ -3,7 +3,8 @@ import RuaVisual
 
 struct DiffCommand: Command {
   let name = "diff"
-  let summary = "compare two PDFs page by page (pixels, optionally text and structure) and name what changed"
+  let summary =
+    "compare two PDFs page by page (pixels, optionally text and structure) and name what changed"
   let usage =
     "diff A.pdf B.pdf [--dpi N] [--tolerance T] [--max-diff-pixels P] [--threshold-ratio R] "
     + "[--max-shift Npt] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... [--text] [--structure] "
@@ -107,7 +108,8 @@ struct DiffCommand: Command {
     }
     if let junit = arguments.value("junit") {
       try writeText(
-        JUnitReport.xml(suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
+        JUnitReport.xml(
+          suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
         to: context.absolute(junit))
     }
     if format == "json" {

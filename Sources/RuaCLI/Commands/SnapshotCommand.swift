@@ -57,7 +57,8 @@ struct SnapshotCommand: Command {
       OptionSpec("no-structure", help: "compare pixels only, not tags, metadata, fonts, links"),
       OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
       OptionSpec(
-        "report", .value, value: "DIR", help: "write an HTML page per failing document and summary.md"),
+        "report", .value, value: "DIR",
+        help: "write an HTML page per failing document and summary.md"),
       OptionSpec(
         "now", .value, value: "RFC3339",
         help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"

@@ -242,7 +242,8 @@ enum VisualSupport {
       ("mask", .string("--mask \(region.mask(page: page.page))")),
     ]
     if region.kind == .moved {
-      members.append(("shift", .object([("x", .double(region.shiftX)), ("y", .double(region.shiftY))])))
+      members.append(
+        ("shift", .object([("x", .double(region.shiftX)), ("y", .double(region.shiftY))])))
     }
     if let textA = region.textA, let textB = region.textB {
       members.append(("textA", .string(textA)))

@@ -8,7 +8,8 @@ enum ComparisonPage {
     _ report: DiffReport, nameA: String, nameB: String, pictures: [Int: DiffPictures]
   ) -> String {
     let verdict = report.isSame ? "same" : "different"
-    var body = "<h1>\(escape(nameA)) ↔ \(escape(nameB)): <span class=\"\(verdict)\">\(verdict)</span></h1>\n"
+    var body =
+      "<h1>\(escape(nameA)) ↔ \(escape(nameB)): <span class=\"\(verdict)\">\(verdict)</span></h1>\n"
     body += "<pre class=\"summary\">\(escape(report.summary(nameA: nameA, nameB: nameB)))</pre>\n"
     if !report.structureChanges.isEmpty {
       body += "<h2>Structure</h2>\n<ul>\n"
@@ -44,7 +45,9 @@ enum ComparisonPage {
         box(region, index + 1, pictures)
       }.joined()
       text += "<div class=\"views\">\n"
-      for (caption, file) in [("A: \(nameA)", pictures.a), ("B: \(nameB)", pictures.b), ("diff", pictures.diff)] {
+      for (caption, file) in [
+        ("A: \(nameA)", pictures.a), ("B: \(nameB)", pictures.b), ("diff", pictures.diff),
+      ] {
         text +=
           "<figure><figcaption>\(escape(caption))</figcaption><div class=\"frame\">"
           + "<img src=\"\(escape(file))\" alt=\"\(escape(caption))\">\(boxes)</div></figure>\n"

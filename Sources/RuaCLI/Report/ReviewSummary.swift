@@ -17,7 +17,8 @@ enum ReviewSummary {
     let failing = entries.filter(\.failed)
     var text =
       "## Visual comparison: "
-      + (failing.isEmpty ? "all \(entries.count) pass" : "\(failing.count) of \(entries.count) fail")
+      + (failing.isEmpty
+        ? "all \(entries.count) pass" : "\(failing.count) of \(entries.count) fail")
       + "\n\n| document | verdict | pages | regions | first change |\n|---|---|---|---|---|\n"
     for entry in entries {
       let report = entry.report

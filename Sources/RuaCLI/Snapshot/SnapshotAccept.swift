@@ -21,7 +21,8 @@ enum SnapshotAccept {
       // Names come from our own file; still refuse anything that could leave the folders.
       guard shown.split(separator: "/").count == 2, !shown.contains(".."), !shown.hasPrefix("/")
       else {
-        throw CLIError("\(listPath) names '\(shown)', which is not a snapshot", code: SnapshotPlan.error)
+        throw CLIError(
+          "\(listPath) names '\(shown)', which is not a snapshot", code: SnapshotPlan.error)
       }
       let source = plan.artifacts + "/" + shown
       guard let pdf = GoldenFolder.readFile(source + ".pdf") else {
@@ -43,7 +44,8 @@ enum SnapshotAccept {
     }
     try GoldenFolder.write(
       Array(JSONWriter.write(.object([("failed", .array([]))])).utf8), to: listPath)
-    context.write("\(names.count) golden(s) in \(plan.goldenShown) replaced from \(plan.artifacts)\n")
+    context.write(
+      "\(names.count) golden(s) in \(plan.goldenShown) replaced from \(plan.artifacts)\n")
     return .success
   }
 
