@@ -142,8 +142,22 @@ public struct DiffReport: Sendable, Equatable {
       if !page.regions.isEmpty { text += " within the tolerances" }
     }
     text += "\n"
-    for (index, region) in page.regions.enumerated() {
+    // Regions that count are always listed; those that do not, only while they are few.
+    let quiet = page.regions.filter { !$0.counts }
+    let listAll = quiet.count <= 5
+    for (index, region) in page.regions.enumerated() where region.counts || listAll {
       text += "  region \(index + 1): " + describe(region) + "\n"
+    }
+    if !listAll {
+      let moved = quiet.filter { $0.kind == .moved }.count
+      let noise = quiet.count - moved
+      var parts: [String] = []
+      if moved > 0 {
+        parts.append(
+          "\(moved) moved within --max-shift \(ChangeRegion.number(options.maxShift)) pt")
+      }
+      if noise > 0 { parts.append("\(noise) anti-aliasing only") }
+      text += "  \(quiet.count) region(s) not counted: " + parts.joined(separator: ", ") + "\n"
     }
     if page.reasons.contains(.text) {
       text += "  text: \(page.textChanges.count) line(s) changed\n"

@@ -68,13 +68,7 @@ enum PageAlignment {
   static func align(_ a: [Fingerprint], _ b: [Fingerprint]) -> [PagePair] {
     let n = a.count
     let m = b.count
-    var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        common[i][j] =
-          a[i].matches(b[j]) ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
-      }
-    }
+    let common = CommonSubsequence.table(n, m) { a[$0].matches(b[$1]) }
     var pairs: [PagePair] = []
     var gapA: [Int] = []
     var gapB: [Int] = []

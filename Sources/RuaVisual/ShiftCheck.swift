@@ -149,18 +149,11 @@ enum ShiftCheck {
 
   /// Bilinear darkness of one object (`label`) of a side; 0 elsewhere.
   private static func sample(_ side: Side, label: Int, _ x: Double, _ y: Double) -> Double {
-    let left = Int(x.rounded(.down))
-    let top = Int(y.rounded(.down))
-    let fx = x - Double(left)
-    let fy = y - Double(top)
-    func at(_ px: Int, _ py: Int) -> Double {
+    bilinear(x, y) { px, py in
       guard px >= 0, py >= 0, px < side.width, py < side.height else { return 0 }
       let index = py * side.width + px
       return side.labels[index] == label ? Double(side.dark[index]) : 0
     }
-    let upper = at(left, top) * (1 - fx) + at(left + 1, top) * fx
-    let lower = at(left, top + 1) * (1 - fx) + at(left + 1, top + 1) * fx
-    return upper * (1 - fy) + lower * fy
   }
 
   /// Darkness and objects of `raster` inside `area` (coordinates relative to the area).

@@ -95,16 +95,20 @@ enum WindowShift {
 extension ShiftCheck {
   /// Bilinear darkness of `raster` at a fractional position (white outside).
   static func sample(_ raster: Raster, _ x: Double, _ y: Double) -> Double {
+    bilinear(x, y) { px, py in
+      guard px >= 0, py >= 0, px < raster.width, py < raster.height else { return 0 }
+      return Double(darkness(raster[px, py]))
+    }
+  }
+
+  /// Bilinear interpolation of `value` (read at whole pixels) at a fractional position.
+  static func bilinear(_ x: Double, _ y: Double, _ value: (Int, Int) -> Double) -> Double {
     let left = Int(x.rounded(.down))
     let top = Int(y.rounded(.down))
     let fx = x - Double(left)
     let fy = y - Double(top)
-    func at(_ px: Int, _ py: Int) -> Double {
-      guard px >= 0, py >= 0, px < raster.width, py < raster.height else { return 0 }
-      return Double(darkness(raster[px, py]))
-    }
-    let upper = at(left, top) * (1 - fx) + at(left + 1, top) * fx
-    let lower = at(left, top + 1) * (1 - fx) + at(left + 1, top + 1) * fx
+    let upper = value(left, top) * (1 - fx) + value(left + 1, top) * fx
+    let lower = value(left, top + 1) * (1 - fx) + value(left + 1, top + 1) * fx
     return upper * (1 - fy) + lower * fy
   }
 }

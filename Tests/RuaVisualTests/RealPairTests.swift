@@ -33,7 +33,7 @@ import Testing
     tolerant.maxShift = 1
     let passed = try VisualDiff.compare(a, b, options: tolerant)
     #expect(passed.isSame, "\(passed.differingPages.first?.differingPixels ?? 0) pixels counted")
-    #expect(passed.summary(nameA: "a", nameB: "b").contains("(within --max-shift 1 pt)"))
+    #expect(passed.summary(nameA: "a", nameB: "b").contains(" moved within --max-shift 1 pt"))
   }
 
   @Test func anInsertedPageIsReportedAndTheOthersStayPaired() throws {

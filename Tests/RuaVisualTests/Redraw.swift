@@ -16,15 +16,8 @@ enum Redraw {
   static func pdf(
     _ pages: [Source], dx: Double = 0, dy: Double = 0, title: String = "Emergency information sheet"
   ) throws -> [UInt8] {
-    let sink = Sink()
     let first = try pages[0].document.pageSize(pages[0].page)
-    let surface = cairo_pdf_surface_create_for_stream(
-      { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
-          contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-      }, Unmanaged.passUnretained(sink).toOpaque(), first.width, first.height)
+    let (surface, sink) = TestPDF.streamSurface(width: first.width, height: first.height)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-11-01T09:00:00Z")
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
     let cr = cairo_create(surface)
@@ -53,9 +46,5 @@ enum Redraw {
   static func golden(_ path: String) throws -> PDFDocument {
     let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))
     return try PDFDocument(path: root + "/Tests/Golden/" + path)
-  }
-
-  private final class Sink {
-    var bytes: [UInt8] = []
   }
 }
