@@ -13,7 +13,7 @@ struct DiffCommand: Command {
     Identical files are the same without rendering. Otherwise both are rendered in this process
     with poppler at N dpi (default 150) and compared pixel by pixel. Differing pixels are grouped
     into regions (pixels within 4 pt of each other), each named with its box in points, its
-    pixel count and the words under it in A and in B ("text changed: '58.5 kg' → '59.5 kg'").
+    pixel count and the words under it in A and in B ("text changed: '58.5' → '59.5'").
     A region whose content matches the other side displaced is "moved by Δ"; it passes when
     Δ is at most --max-shift (default 0). Anti-aliased edge pixels with no net displacement
     (pixelmatch's detector) do not count. A page differs when more pixels count than the larger
