@@ -1,7 +1,9 @@
 import Foundation
-import RuaCLI
 import RuaCore
+import RuaVisual
 import Testing
+
+@testable import RuaCLI
 
 /// `diff` and `snapshot` on a real pair: the golden ER sheet of the sample patient and the same
 /// sheet rendered from a copy of the sample with three small edits (weight, hearing, phone).
@@ -101,6 +103,10 @@ import Testing
     #expect(xml.contains("<testcase classname=\"golden.pdf vs edited.pdf\" name=\"page 1\">"))
     #expect(xml.contains("text changed: &#39;58.5&#39; → &#39;59.5&#39;"))
     #expect(xml.contains("<testcase classname=\"golden.pdf vs edited.pdf\" name=\"structure\"/>"))
+    let cases = JUnitReport.cases(
+      try insertedReport(), nameA: "a.pdf", nameB: "b.pdf"
+    ).map { "\($0.name): \($0.failure ?? "ok")" }
+    #expect(cases == ["page 1: ok", "page 2 of B: inserted in b.pdf", "page 2 (B page 3): ok"])
     let same = box.run(["diff", "golden.pdf", "golden.pdf", "--junit", "same.xml"])
     #expect(same.code == .success)
     let sameXML = try String(contentsOfFile: box.file("same.xml"), encoding: .utf8)
@@ -147,5 +153,19 @@ import Testing
     let both = box.run(["diff", "-", "-"])
     #expect(both.code == ExitCode(rawValue: 2))
     #expect(both.stderr.contains("only one of the two PDFs can come from standard input"))
+  }
+
+  /// A two-page A against B with a page inserted as page 2, as `VisualDiff` pairs them.
+  private func insertedReport() -> DiffReport {
+    let size = PageSize(width: 612, height: 792)
+    func page(_ a: Int?, _ b: Int?, _ reasons: [DiffReason]) -> PageDiff {
+      PageDiff(
+        pageA: a, pageB: b, sizeA: a == nil ? nil : size, sizeB: size, differingPixels: 0,
+        maskedPixels: 0, allowedPixels: 0, changedPixels: nil, changedPoints: nil,
+        textChanges: [], reasons: reasons)
+    }
+    return DiffReport(
+      options: DiffOptions(), identicalBytes: false, pageCountA: 2, pageCountB: 3,
+      pages: [page(1, 1, []), page(nil, 2, [.missingPage]), page(2, 3, [])])
   }
 }

@@ -17,8 +17,16 @@ enum JUnitReport {
       }
     }
     var cases: [Case] = report.pages.map { page in
-      let name = page.pageA == nil ? "page \(page.pageB ?? 0) of B" : "page \(page.page)"
+      var name = "page \(page.page)"
+      if page.pageA == nil { name = "page \(page.pageB ?? 0) of B" }
+      if let a = page.pageA, let b = page.pageB, a != b { name = "page \(a) (B page \(b))" }
       guard page.isDifferent else { return Case(className: className, name: name, failure: nil) }
+      if page.pageA == nil {
+        return Case(className: className, name: name, failure: "inserted in \(nameB)")
+      }
+      if page.pageB == nil {
+        return Case(className: className, name: name, failure: "deleted: not in \(nameB)")
+      }
       var lines = ["reasons: " + page.reasons.map(\.rawValue).joined(separator: ", ")]
       if page.differingPixels > 0 {
         lines.append("\(page.differingPixels) pixel(s) differ (allowed \(page.allowedPixels))")
