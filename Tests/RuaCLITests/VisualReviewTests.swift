@@ -104,7 +104,7 @@ import Testing
     #expect(xml.contains("text changed: &#39;58.5&#39; → &#39;59.5&#39;"))
     #expect(xml.contains("<testcase classname=\"golden.pdf vs edited.pdf\" name=\"structure\"/>"))
     let cases = JUnitReport.cases(
-      try insertedReport(), nameA: "a.pdf", nameB: "b.pdf"
+      insertedReport(), nameA: "a.pdf", nameB: "b.pdf"
     ).map { "\($0.name): \($0.failure ?? "ok")" }
     #expect(cases == ["page 1: ok", "page 2 of B: inserted in b.pdf", "page 2 (B page 3): ok"])
     let same = box.run(["diff", "golden.pdf", "golden.pdf", "--junit", "same.xml"])
