@@ -19,6 +19,7 @@ let package = Package(
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLinux"),
 
     // Pure: imports nothing.
@@ -32,7 +33,9 @@ let package = Package(
     .target(
       name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
     .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo", "CQPDF"]),
-    .target(name: "RuaVisual", dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo"]),
+    .target(
+      name: "RuaVisual",
+      dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo", "CZlib", "CQPDF"]),
     .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
 
     // The shell: argv, environment, clock, terminal.
@@ -49,7 +52,8 @@ let package = Package(
     .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments"]),
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore"]),
     .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
-    .testTarget(name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo"]),
+    .testTarget(
+      name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib"]),
     .testTarget(name: "RuaCLITests", dependencies: ["RuaCLI", "RuaCore", "RuaStore"]),
     .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint"]),
   ],

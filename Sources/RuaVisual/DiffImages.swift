@@ -1,7 +1,11 @@
 /// The pictures written for a differing page.
 public enum DiffImages {
-  /// Differing pixels in red over a faded copy of `reference`; masked areas tinted blue.
-  public static func highlight(reference: Raster, comparison: PixelComparison) -> Raster {
+  /// Differing pixels in red over a faded copy of `reference`; masked areas tinted blue;
+  /// pixels that do not count (anti-aliasing, a move within --max-shift) yellow; `frames`
+  /// (the counted regions) outlined in orange.
+  public static func highlight(
+    reference: Raster, comparison: PixelComparison, frames: [PixelRect] = []
+  ) -> Raster {
     var image = Raster(width: comparison.width, height: comparison.height, filledWith: Raster.white)
     for y in 0..<image.height {
       for x in 0..<image.width {
@@ -17,9 +21,30 @@ public enum DiffImages {
       }
     }
     if let classes = comparison.classes {
-      for index in classes.indices where classes[index] == 1 { image.pixels[index] = red }
+      for index in classes.indices {
+        if classes[index] == 1 {
+          image.pixels[index] = red
+        } else if classes[index] == 3 {
+          image.pixels[index] = yellow
+        }
+      }
     }
+    for frame in frames { outline(&image, frame) }
     return image
+  }
+
+  /// A 2-pixel orange frame just outside `rect`, clipped to the image.
+  static func outline(_ image: inout Raster, _ rect: PixelRect) {
+    let x0 = rect.x - 3
+    let y0 = rect.y - 3
+    let x1 = rect.x + rect.width + 2
+    let y1 = rect.y + rect.height + 2
+    for y in max(0, y0)...max(0, min(image.height - 1, y1)) {
+      for x in max(0, x0)...max(0, min(image.width - 1, x1)) {
+        let edge = x - x0 < 2 || x1 - x < 2 || y - y0 < 2 || y1 - y < 2
+        if edge { image[x, y] = orange }
+      }
+    }
   }
 
   /// `a | b | diff` on one canvas, separated by grey gutters.
@@ -44,6 +69,8 @@ public enum DiffImages {
 
   static let red = Raster.rgb(230, 0, 0)
   static let grey = Raster.rgb(160, 160, 160)
+  static let yellow = Raster.rgb(250, 200, 0)
+  static let orange = Raster.rgb(255, 120, 0)
 
   /// The reference pixel as a light grey: a quarter of its darkness over white.
   private static func faded(_ raster: Raster, _ x: Int, _ y: Int) -> UInt32 {

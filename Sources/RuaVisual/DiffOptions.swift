@@ -6,22 +6,44 @@ public struct DiffOptions: Sendable, Equatable {
   public var tolerance: Int
   /// Differing pixels allowed per page before the page counts as different.
   public var maxDiffPixels: Int
+  /// Differing pixels allowed as a share of the page (0…1); the larger allowance wins.
+  public var thresholdRatio: Double
+  /// A region whose content matches the other side moved by at most this many points passes.
+  public var maxShift: Double
+  /// Differing pixels closer than this (points) belong to one region.
+  public var mergeDistance: Double
   /// Regions to ignore, in points.
   public var masks: [Mask]
+  /// Words matching any of these patterns are masked (found through poppler's text layout).
+  public var maskText: [String]
   /// Also compare each page's text (poppler_page_get_text) line by line.
   public var compareText: Bool
+  /// Also compare the document structure (tags, metadata, fonts, boxes, outlines, links).
+  public var compareStructure: Bool
+  /// Pair pages by content so an inserted or deleted page leaves the others paired.
+  public var alignPages: Bool
 
   public static let defaultDPI = 150.0
+  public static let defaultMergeDistance = 4.0
 
   public init(
     dpi: Double = DiffOptions.defaultDPI, tolerance: Int = 0, maxDiffPixels: Int = 0,
-    masks: [Mask] = [], compareText: Bool = false
+    thresholdRatio: Double = 0, maxShift: Double = 0,
+    mergeDistance: Double = DiffOptions.defaultMergeDistance, masks: [Mask] = [],
+    maskText: [String] = [], compareText: Bool = false, compareStructure: Bool = false,
+    alignPages: Bool = true
   ) {
     self.dpi = dpi
     self.tolerance = tolerance
     self.maxDiffPixels = maxDiffPixels
+    self.thresholdRatio = thresholdRatio
+    self.maxShift = maxShift
+    self.mergeDistance = mergeDistance
     self.masks = masks
+    self.maskText = maskText
     self.compareText = compareText
+    self.compareStructure = compareStructure
+    self.alignPages = alignPages
   }
 
   /// Throws when a value is out of range, naming the option.
@@ -36,5 +58,23 @@ public struct DiffOptions: Sendable, Equatable {
       throw VisualError(
         .invalidArgument, "--max-diff-pixels must be 0 or more, not \(maxDiffPixels)")
     }
+    guard thresholdRatio.isFinite, (0...1).contains(thresholdRatio) else {
+      throw VisualError(
+        .invalidArgument, "--threshold-ratio must be between 0 and 1, not \(thresholdRatio)")
+    }
+    guard maxShift.isFinite, (0...72).contains(maxShift) else {
+      throw VisualError(
+        .invalidArgument, "--max-shift must be between 0 and 72 points, not \(maxShift)")
+    }
+    guard mergeDistance.isFinite, (0...72).contains(mergeDistance) else {
+      throw VisualError(
+        .invalidArgument, "the merge distance must be between 0 and 72 points, not \(mergeDistance)"
+      )
+    }
+  }
+
+  /// Pixels allowed on a page of `area` pixels: the larger of the count and the ratio.
+  public func allowedPixels(area: Int) -> Int {
+    max(maxDiffPixels, Int((thresholdRatio * Double(area)).rounded(.down)))
   }
 }

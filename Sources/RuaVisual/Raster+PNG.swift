@@ -1,8 +1,15 @@
 internal import CPangoCairo
 
 extension Raster {
-  /// The raster as PNG bytes (8-bit RGBA, written by `cairo_surface_write_to_png_stream`).
+  /// The raster as PNG bytes: 8-bit RGB (RGBA when a pixel is not opaque), written for speed
+  /// (`FastPNG`: Up filter, zlib level 1).
   public func pngBytes() throws(VisualError) -> [UInt8] {
+    try FastPNG.encode(self)
+  }
+
+  /// The raster as PNG bytes written by `cairo_surface_write_to_png_stream` (libpng defaults:
+  /// smaller and several times slower).
+  public func cairoPNGBytes() throws(VisualError) -> [UInt8] {
     let surface = try ImageSurface.surface(from: self)
     defer { cairo_surface_destroy(surface) }
     let sink = ByteSink()

@@ -25,14 +25,7 @@ public enum TextDiff {
     let right = b.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let n = left.count
     let m = right.count
-    // common[i][j]: LCS length of left[i...] and right[j...].
-    var common = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-      for j in stride(from: m - 1, through: 0, by: -1) {
-        common[i][j] =
-          left[i] == right[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
-      }
-    }
+    let common = CommonSubsequence.table(n, m) { left[$0] == right[$1] }
     var changes: [TextChange] = []
     var i = 0
     var j = 0

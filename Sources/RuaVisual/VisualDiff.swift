@@ -1,13 +1,17 @@
 /// The pictures made for one differing page.
 public struct PageArtifacts {
   public let page: Int
-  /// Red over a faded copy of page A (masked areas tinted blue).
+  /// Red over a faded copy of page A (masked areas tinted blue, ignored pixels yellow,
+  /// counted regions framed).
   public let diff: Raster
   /// `A | B | diff`.
   public let sideBySide: Raster
+  /// The two pages as rendered, for reports that show them apart.
+  public let a: Raster
+  public let b: Raster
 }
 
-/// Compares PDFs: identical bytes first, then page count and sizes, text, then pixels.
+/// Compares PDFs: identical bytes first, then structure, page pairing, sizes, text, pixels.
 public enum VisualDiff {
   /// Compares two documents page by page under `options`.
   public static func compare(_ a: PDFDocument, _ b: PDFDocument, options: DiffOptions)
@@ -23,83 +27,133 @@ public enum VisualDiff {
     artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> DiffReport {
     try options.validate()
+    let patterns = try MaskText.patterns(options.maskText)
     if a.bytes == b.bytes {
       return DiffReport(
         options: options, identicalBytes: true, pageCountA: a.pageCount,
         pageCountB: b.pageCount, pages: [])
     }
+    let structure =
+      options.compareStructure
+      ? StructureDiff.changes(try DocumentStructure(a), try DocumentStructure(b)) : []
+    let pairs =
+      options.alignPages && a.pageCount != b.pageCount
+      ? try PageAlignment.pairs(a, b) : PageAlignment.positional(a.pageCount, b.pageCount)
     var pages: [PageDiff] = []
-    for page in 1...max(1, max(a.pageCount, b.pageCount)) {
-      guard page <= a.pageCount, page <= b.pageCount else {
-        if page > a.pageCount && page > b.pageCount { break }
+    for pair in pairs {
+      guard let pageA = pair.a, let pageB = pair.b else {
         pages.append(
           PageDiff(
-            page: page, sizeA: page <= a.pageCount ? try a.pageSize(page) : nil,
-            sizeB: page <= b.pageCount ? try b.pageSize(page) : nil, differingPixels: 0,
+            pageA: pair.a, pageB: pair.b,
+            sizeA: try pair.a.map { (p) throws(VisualError) in try a.pageSize(p) },
+            sizeB: try pair.b.map { (p) throws(VisualError) in try b.pageSize(p) },
+            differingPixels: 0,
             maskedPixels: 0, allowedPixels: options.maxDiffPixels, changedPixels: nil,
             changedPoints: nil, textChanges: [], reasons: [.missingPage]))
         continue
       }
-      pages.append(try comparePage(page, a, b, options: options, artifacts: artifacts))
+      pages.append(
+        try comparePage(
+          pageA, pageB, a, b, options: options, patterns: patterns, artifacts: artifacts))
     }
     return DiffReport(
       options: options, identicalBytes: false, pageCountA: a.pageCount, pageCountB: b.pageCount,
-      pages: pages)
+      pages: pages, structureChanges: structure)
   }
 
   /// Compares two rasters as page `page` at `options.dpi` (masks in points, as for PDFs).
   public static func compare(
     raster a: Raster, raster b: Raster, page: Int = 1, options: DiffOptions = DiffOptions()
   ) -> PageDiff {
-    let (pageDiff, _) = compareRasters(a, b, page: page, options: options, keepClasses: false)
+    let (pageDiff, _) = compareRasters(a, b, pageA: page, pageB: page, options: options)
     return pageDiff
   }
 
   /// Compares two rasters and also returns the per-pixel classes used for the diff pictures.
   static func compareRasters(
-    _ a: Raster, _ b: Raster, page: Int, options: DiffOptions, keepClasses: Bool,
-    sizeA: PageSize? = nil, sizeB: PageSize? = nil, textChanges: [TextChange] = []
+    _ a: Raster, _ b: Raster, pageA: Int, pageB: Int, options: DiffOptions,
+    sizeA: PageSize? = nil, sizeB: PageSize? = nil, textChanges: [TextChange] = [],
+    extraMasks: [PointRect] = [], texts: (PageText, PageText)? = nil
   ) -> (PageDiff, PixelComparison) {
     let grid = PixelGrid(dpi: options.dpi)
     let width = max(a.width, b.width)
     let height = max(a.height, b.height)
-    let masks = options.masks.filter { $0.applies(to: page) }.compactMap {
-      grid.pixelRect($0.rect, clipWidth: width, clipHeight: height)
+    let pointMasks = options.masks.filter { $0.applies(to: pageA) }.map(\.rect) + extraMasks
+    let masks = pointMasks.compactMap {
+      grid.pixelRect($0, clipWidth: width, clipHeight: height)
     }
-    let comparison = PixelDiff.compare(
-      a, b, tolerance: options.tolerance, masks: masks, keepClasses: keepClasses)
+    var comparison = PixelDiff.compare(
+      a, b, tolerance: options.tolerance, masks: masks, keepClasses: true)
+    var classes = comparison.classes ?? []
+    let regions =
+      comparison.differingPixels == 0
+      ? []
+      : RegionClassifier.classify(
+        a, b, classes: &classes, width: width, height: height, options: options,
+        sameWords: texts.map { texts in
+          { box in texts.0.words(in: box) == texts.1.words(in: box) }
+        })
+    comparison = comparison.replacingClasses(classes)
+    let counted = regions.filter(\.counts)
+    let differing = counted.reduce(0) { $0 + $1.pixelCount }
+    let box = counted.map(\.pixels).reduce(nil) { (sum: PixelRect?, next) in
+      sum?.union(next) ?? next
+    }
+    let allowed = options.allowedPixels(area: width * height)
     var reasons: [DiffReason] = []
     let sizeDiffers =
       sizeA != nil && sizeB != nil ? sizeA != sizeB : (a.width != b.width || a.height != b.height)
     if sizeDiffers { reasons.append(.size) }
-    if comparison.differingPixels > options.maxDiffPixels { reasons.append(.pixels) }
+    if differing > allowed { reasons.append(.pixels) }
     if !textChanges.isEmpty { reasons.append(.text) }
     let pageDiff = PageDiff(
-      page: page, sizeA: sizeA, sizeB: sizeB, differingPixels: comparison.differingPixels,
-      maskedPixels: comparison.maskedPixels, allowedPixels: options.maxDiffPixels,
-      changedPixels: comparison.changedRegion,
-      changedPoints: comparison.changedRegion.map(grid.pointRect), textChanges: textChanges,
-      reasons: reasons)
+      pageA: pageA, pageB: pageB, sizeA: sizeA, sizeB: sizeB, differingPixels: differing,
+      maskedPixels: comparison.maskedPixels, allowedPixels: allowed, changedPixels: box,
+      changedPoints: box.map(grid.pointRect), textChanges: textChanges, reasons: reasons,
+      regions: regions)
     return (pageDiff, comparison)
   }
 
   private static func comparePage(
-    _ page: Int, _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
-    artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
+    _ pageA: Int, _ pageB: Int, _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
+    patterns: [MaskText.Pattern], artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> PageDiff {
     let textChanges =
-      options.compareText ? TextDiff.lines(try a.text(page: page), try b.text(page: page)) : []
-    let rasterA = try a.render(page: page, dpi: options.dpi)
-    let rasterB = try b.render(page: page, dpi: options.dpi)
-    let (pageDiff, comparison) = compareRasters(
-      rasterA, rasterB, page: page, options: options, keepClasses: artifacts != nil,
-      sizeA: try a.pageSize(page), sizeB: try b.pageSize(page), textChanges: textChanges)
+      options.compareText ? TextDiff.lines(try a.text(page: pageA), try b.text(page: pageB)) : []
+    let texts = (try a.pageText(page: pageA), try b.pageText(page: pageB))
+    let extraMasks = MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
+    let rasterA = try a.render(page: pageA, dpi: options.dpi)
+    let rasterB = try b.render(page: pageB, dpi: options.dpi)
+    var (pageDiff, comparison) = compareRasters(
+      rasterA, rasterB, pageA: pageA, pageB: pageB, options: options,
+      sizeA: try a.pageSize(pageA), sizeB: try b.pageSize(pageB), textChanges: textChanges,
+      extraMasks: extraMasks, texts: texts)
+    if !pageDiff.regions.isEmpty {
+      let (textA, textB) = texts
+      pageDiff.regions = pageDiff.regions.map { region in
+        var region = region
+        region.textA = textA.words(in: region.points)
+        region.textB = textB.words(in: region.points)
+        return region
+      }
+    }
     if let artifacts, pageDiff.reasons.contains(.pixels) || pageDiff.reasons.contains(.size) {
-      let diff = DiffImages.highlight(reference: rasterA, comparison: comparison)
+      let diff = DiffImages.highlight(
+        reference: rasterA, comparison: comparison,
+        frames: pageDiff.regions.filter(\.counts).map(\.pixels))
       try artifacts(
         PageArtifacts(
-          page: page, diff: diff, sideBySide: DiffImages.sideBySide(rasterA, rasterB, diff)))
+          page: pageA, diff: diff, sideBySide: DiffImages.sideBySide(rasterA, rasterB, diff),
+          a: rasterA, b: rasterB))
     }
     return pageDiff
+  }
+}
+
+extension PixelComparison {
+  func replacingClasses(_ classes: [UInt8]) -> PixelComparison {
+    PixelComparison(
+      width: width, height: height, differingPixels: differingPixels, maskedPixels: maskedPixels,
+      changedRegion: changedRegion, classes: classes, masks: masks)
   }
 }

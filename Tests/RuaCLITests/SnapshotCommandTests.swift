@@ -158,7 +158,7 @@ import Testing
     #expect(noGolden.stderr.contains("snapshot check needs --golden DIR"))
     let noVerb = box.run(["snapshot", "--golden", box.file("g"), "--sample"])
     #expect(noVerb.code.rawValue == 2)
-    #expect(noVerb.stderr.contains("snapshot takes record or check"))
+    #expect(noVerb.stderr.contains("snapshot takes record, check, prune or accept"))
     let noSample = box.run(
       ["snapshot", "check", "--golden", box.file("g"), "--sample-file", box.file("none.json")])
     #expect(noSample.code.rawValue == 2)

@@ -79,4 +79,17 @@ import Testing
       (error as? VisualError)?.message.hasPrefix("junk.png") == true
     }
   }
+
+  @Test func pngOfATranslucentRasterKeepsItsAlpha() throws {
+    let pixels: [UInt32] = [0x0000_0000, 0x8040_4040, 0xFF10_2030, 0xFFFF_FFFF]
+    let raster = Raster(width: 2, height: 2, pixels: pixels)
+    let png = try raster.pngBytes()
+    #expect(png[25] == 6)  // colour type RGBA
+    #expect(try Raster(png: png, name: "alpha.png") == raster)
+    let opaque = Raster(width: 2, height: 1, pixels: [0xFF10_2030, 0xFFFF_FFFF])
+    #expect(try opaque.pngBytes()[25] == 2)  // colour type RGB
+    #expect(try Raster(png: opaque.pngBytes(), name: "rgb.png") == opaque)
+    // cairo's own writer reads back the same.
+    #expect(try Raster(png: opaque.cairoPNGBytes(), name: "cairo.png") == opaque)
+  }
 }

@@ -60,14 +60,7 @@ struct TestPDF {
   }
 
   func bytes() -> [UInt8] {
-    let sink = Sink()
-    let surface = cairo_pdf_surface_create_for_stream(
-      { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
-          contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-      }, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+    let (surface, sink) = Self.streamSurface(width: width, height: height)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
     let cr = cairo_create(surface)
     for page in pages {
@@ -92,7 +85,22 @@ struct TestPDF {
     return sink.bytes
   }
 
-  private final class Sink {
+  /// A cairo PDF surface writing into a `Sink` (the caller finishes and destroys it).
+  static func streamSurface(width: Double, height: Double) -> (OpaquePointer, Sink) {
+    let sink = Sink()
+    guard
+      let surface = cairo_pdf_surface_create_for_stream(
+        { closure, data, length in
+          guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+          Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
+            contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+          return CAIRO_STATUS_SUCCESS
+        }, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+    else { preconditionFailure("cairo made no PDF surface") }
+    return (surface, sink)
+  }
+
+  final class Sink {
     var bytes: [UInt8] = []
   }
 }

@@ -67,19 +67,36 @@ import Testing
     #expect(!unmasked.isSame)
   }
 
-  @Test func toleranceAndMaxDiffPixelsAcceptASubPixelShift() throws {
+  @Test func aSubPixelNudgeIsAntiAliasingNoiseAndNotCounted() throws {
     var nudged = TestPDF.base
-    nudged.pages[1].boxes[0].x += 0.05  // a tenth of a pixel at 150 dpi: only edges change
+    nudged.pages[1].boxes[0].x += 0.02  // a twentieth of a pixel at 150 dpi: only edges change
+    let report = try VisualDiff.compare(
+      open(.base, "a.pdf"), open(nudged, "b.pdf"), options: DiffOptions())
+    #expect(report.isSame)
+    let regions = report.pages[1].regions
+    #expect(!regions.isEmpty)
+    #expect(regions.allSatisfy { $0.kind == .antialiasing && !$0.counts })
+    #expect(report.summary(nameA: "a", nameB: "b").contains("anti-aliasing only (not counted)"))
+  }
+
+  @Test func toleranceMaxDiffPixelsAndThresholdRatioAcceptAChange() throws {
     let a = try open(.base, "a.pdf")
-    let b = try open(nudged, "b.pdf")
+    let b = try open(.moved, "b.pdf")
     let strict = try VisualDiff.compare(a, b, options: DiffOptions())
     let page = try #require(strict.differingPages.first)
     #expect(page.page == 2)
-    #expect(page.differingPixels > 0)
-    #expect(try VisualDiff.compare(a, b, options: DiffOptions(tolerance: 48)).isSame)
     let count = page.differingPixels
+    #expect(count > 0)
     #expect(try VisualDiff.compare(a, b, options: DiffOptions(maxDiffPixels: count)).isSame)
     #expect(!(try VisualDiff.compare(a, b, options: DiffOptions(maxDiffPixels: count - 1)).isSame))
+    let area = Double(1240 * 1755)
+    let ratio = Double(count) / area
+    #expect(try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: ratio * 1.01)).isSame)
+    #expect(
+      !(try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: ratio * 0.99)).isSame))
+    #expect(throws: VisualError.self) {
+      try VisualDiff.compare(a, b, options: DiffOptions(thresholdRatio: 1.5))
+    }
   }
 
   @Test func textComparisonFindsTheChangedWord() throws {
@@ -104,7 +121,8 @@ import Testing
     #expect(report.differingPages[0].reasons == [.missingPage])
     let summary = report.summary(nameA: "a.pdf", nameB: "b.pdf")
     #expect(summary.contains("page count: 3 in a.pdf, 4 in b.pdf"))
-    #expect(summary.contains("page 4: only in b.pdf"))
+    #expect(summary.contains("page 4 of b.pdf: only in b.pdf (inserted)"))
+    #expect(summary.contains("page 4 inserted in b.pdf"))
   }
 
   @Test func differentPageSizesAreReported() throws {

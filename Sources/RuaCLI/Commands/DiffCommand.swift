@@ -3,33 +3,42 @@ import RuaVisual
 
 struct DiffCommand: Command {
   let name = "diff"
-  let summary = "compare two PDFs page by page (pixels, optionally text) and name what changed"
+  let summary =
+    "compare two PDFs page by page (pixels, optionally text and structure) and name what changed"
   let usage =
-    "diff A.pdf B.pdf [--dpi N] [--tolerance T] [--max-diff-pixels P] "
-    + "[--mask PAGE:x,y,w,h]... [--text] [--out DIR] [--format text|json]"
+    "diff A.pdf B.pdf [--dpi N] [--tolerance T] [--max-diff-pixels P] [--threshold-ratio R] "
+    + "[--max-shift Npt] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... [--text] [--structure] "
+    + "[--out DIR] [--report DIR] [--junit FILE] [--format text|json]"
   let details = """
     Identical files are the same without rendering. Otherwise both are rendered in this process
-    with poppler at N dpi (default 150) and compared pixel by pixel; a page differs when more
-    than P pixels differ by more than T in any channel, when its size differs, when it exists in
-    one file only, or (with --text) when its text differs. Masks are rectangles in PDF points
-    from the page's top-left corner; page * masks every page. The report names each differing
-    page with the changed region in points and pixels. With --out, DIR gets
-    page-NNN-diff.png (changes in red over a faded A) and page-NNN-side-by-side.png (A | B | diff)
-    for each page whose pixels differ. With --text the report contains the changed lines.
+    with poppler at N dpi (default 150) and compared pixel by pixel. Differing pixels are grouped
+    into regions (pixels within 4 pt of each other), each named with its box in points, its
+    pixel count and the words under it in A and in B ("text changed: '58.5' → '59.5'").
+    A region whose content matches the other side displaced is "moved by Δ"; it passes when
+    Δ is at most --max-shift (default 0). Anti-aliased edge pixels with no net displacement
+    (pixelmatch's detector) do not count. A page differs when more pixels count than the larger
+    of P and R × page area, when its size differs, when it exists in one file only, or (with
+    --text) when its text differs. When the page counts differ, pages are paired by their text
+    and a small image hash, so an inserted or deleted page is reported as such and the rest
+    stay paired. --structure also compares the tag tree, /Lang, /MarkInfo, title and other
+    metadata, fonts, page boxes, outlines and links. Masks are rectangles in PDF points from
+    the page's top-left corner (page numbers of A; * for every page); --mask-text masks the
+    words matching a regular expression. Either file may be - for standard input.
+    --out DIR writes page-NNN-diff.png and page-NNN-side-by-side.png for each differing page;
+    --report DIR writes report.html (A | B | diff, a slider, regions outlined and listed) and
+    summary.md; --junit FILE writes JUnit XML, one test case per page.
     Exit codes: 0 same, 1 different, 2 error, bad arguments included (as diff(1) and cmp(1)).
     """
-  let options: [OptionSpec] = [
-    OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)"),
-    OptionSpec(
-      "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)"),
-    OptionSpec(
-      "max-diff-pixels", .value, value: "P", help: "differing pixels allowed per page (default 0)"),
-    OptionSpec(
-      "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
-    OptionSpec("text", help: "also compare the text of each page"),
-    OptionSpec("out", short: "o", .value, value: "DIR", help: "write diff images to DIR"),
-    OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
-  ]
+  let options: [OptionSpec] =
+    [OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)")]
+    + VisualSupport.comparisonSpecs + [
+      OptionSpec("text", help: "also compare the text of each page"),
+      OptionSpec("structure", help: "also compare tags, metadata, fonts, boxes, outlines, links"),
+      OptionSpec("out", short: "o", .value, value: "DIR", help: "write diff images to DIR"),
+      OptionSpec("report", .value, value: "DIR", help: "write an HTML report and summary.md"),
+      OptionSpec("junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)"),
+      OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
+    ]
   let usageErrorCode = ExitCode.diffError
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
@@ -40,6 +49,11 @@ struct DiffCommand: Command {
         code: error)
     }
     let (fileA, fileB) = (arguments.positionals[0], arguments.positionals[1])
+    guard fileA != "-" || fileB != "-" else {
+      throw CLIError(
+        "only one of the two PDFs can come from standard input (-); give the other as a file",
+        code: error)
+    }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
       throw CLIError("--format must be text or json, not '\(format)'", code: error)
@@ -47,19 +61,30 @@ struct DiffCommand: Command {
     var options = try VisualSupport.diffOptions(
       arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), code: error), code: error)
     options.compareText = arguments.flag("text")
+    options.compareStructure = arguments.flag("structure")
     VisualSupport.keepLargeBuffers()
     let a = try open(fileA, context)
     let b = try open(fileB, context)
     try check(options, a, b)
     let out = arguments.value("out")
+    let reportFolder = arguments.value("report")
     if let out { try VisualSupport.makeDirectory(context.absolute(out), code: error) }
+    if let reportFolder {
+      try VisualSupport.makeDirectory(context.absolute(reportFolder), code: error)
+    }
     var images: [Int: [String: String]] = [:]
+    var pictures: [Int: DiffPictures] = [:]
     let report: DiffReport
     do {
-      // Without --out no pictures are made at all (they cost more than the comparison).
-      if let out {
+      // Without --out or --report no pictures are made at all (they cost more than the
+      // comparison).
+      if out != nil || reportFolder != nil {
         report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
-          images[artifacts.page] = try write(artifacts, to: out, context)
+          if let out { images[artifacts.page] = try write(artifacts, to: out, context) }
+          if let reportFolder {
+            pictures[artifacts.page] = try DiffPictures.write(
+              artifacts, to: context.absolute(reportFolder), prefix: "")
+          }
         }
       } else {
         report = try VisualDiff.compare(a, b, options: options)
@@ -67,23 +92,51 @@ struct DiffCommand: Command {
     } catch {
       throw CLIError(error.message, code: .diffError)
     }
+    let nameA = fileA == "-" ? "standard input" : fileA
+    let nameB = fileB == "-" ? "standard input" : fileB
+    if let reportFolder {
+      let folder = context.absolute(reportFolder)
+      try writeText(
+        ComparisonPage.html(report, nameA: nameA, nameB: nameB, pictures: pictures),
+        to: folder + "/report.html")
+      try writeText(
+        ReviewSummary.markdown([
+          .init(
+            name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
+            report: report, page: "report.html")
+        ]), to: folder + "/summary.md")
+    }
+    if let junit = arguments.value("junit") {
+      try writeText(
+        JUnitReport.xml(
+          suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
+        to: context.absolute(junit))
+    }
     if format == "json" {
       context.write(
-        JSONWriter.write(VisualSupport.json(report, nameA: fileA, nameB: fileB, images: images)))
+        JSONWriter.write(VisualSupport.json(report, nameA: nameA, nameB: nameB, images: images)))
     } else {
-      var text = report.summary(nameA: fileA, nameB: fileB)
+      var text = report.summary(nameA: nameA, nameB: nameB)
       for page in images.keys.sorted() {
         for key in ["diffImage", "sideBySide"] {
           if let path = images[page]?[key] { text += "wrote \(path)\n" }
         }
       }
+      if let reportFolder { text += "wrote \(reportFolder)/report.html\n" }
       context.write(text)
     }
     return report.isSame ? .success : .failure
   }
 
+  private func writeText(_ text: String, to path: String) throws(CLIError) {
+    if let problem = VisualSupport.writeFile(Array(text.utf8), to: path) {
+      throw CLIError(problem, code: .diffError)
+    }
+  }
+
   private func open(_ file: String, _ context: Context) throws(CLIError) -> PDFDocument {
     do {
+      if file == "-" { return try PDFDocument(standardInput: "standard input") }
       return try PDFDocument(path: context.absolute(file), shownAs: file)
     } catch {
       throw CLIError(error.message, code: .diffError)

@@ -1,12 +1,18 @@
-/// `rua-paper snapshot record|check`: golden snapshots of the documents, for test suites.
+import RuaCore
+import RuaVisual
+
+/// `rua-paper snapshot record|check|prune|accept`: golden snapshots of the documents, for test
+/// suites.
 struct SnapshotCommand: Command {
   let name = "snapshot"
   let summary = "record or check golden PDFs and page images of the documents (visual tests)"
   let usage =
-    "snapshot record|check --golden DIR (--sample | --sample-file FILE | --store [--db PATH]) "
+    "snapshot record|check|prune|accept --golden DIR (--sample | --sample-file FILE | --store [--db PATH]) "
     + "[--docs er,meds,falls] [--lang en,es] [--paper letter,a4] "
     + "[--record all|missing|failed|never] [--artifacts DIR] [--dpi N] [--tolerance T] "
-    + "[--max-diff-pixels P] [--mask PAGE:x,y,w,h]... [--now TIME] [--templates DIR]"
+    + "[--max-diff-pixels P] [--threshold-ratio R] [--max-shift Npt] [--mask PAGE:x,y,w,h]... "
+    + "[--mask-text REGEX]... [--no-structure] [--format text|json] [--report DIR] [--now TIME] "
+    + "[--templates DIR]"
   let details = """
     Renders each chosen document for every patient, in every --lang and on every --paper, at a
     fixed --now (default 2026-11-01T09:00:00Z; --today defaults to its date), so goldens never
@@ -20,8 +26,15 @@ struct SnapshotCommand: Command {
     counts a missing golden as a failure (default of 'check'). --record, else
     $RUA_SNAPSHOT_RECORD, sets the mode.
     A check passes on identical PDF bytes; otherwise the golden PDF and the new one are both
-    rendered with poppler in this process and compared page by page (--tolerance,
-    --max-diff-pixels, --mask as in 'diff'); the golden PNGs are for people to review. For a
+    rendered with poppler in this process and compared page by page with the options of
+    'diff' (regions, --max-shift, --threshold-ratio, masks), and their structure (tags, /Lang,
+    metadata, fonts, boxes, outlines, links) unless --no-structure; the golden PNGs are for
+    people to review. A check also fails on orphan goldens (files in the checked folders no
+    document produces) and on goldens recorded with another fonts.conf, naming them.
+    'prune' removes the orphans; 'accept' makes the documents that failed the last check (as
+    listed in ARTIFACTS/last-check.json) the new goldens, copied from the artifacts folder
+    without re-rendering. --format json prints every document with its verdict and regions;
+    --report DIR writes an HTML page per failing document and summary.md. For a
     failing document the new PDF, its page images, -pN-diff.png and -pN-side-by-side.png
     (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts, or a folder
     under $TMPDIR). Goldens made from the store hold patient data in plain files; each such PDF
@@ -43,14 +56,12 @@ struct SnapshotCommand: Command {
         help: "all, missing, failed or never (default: all for record, never for check)"),
       OptionSpec("artifacts", .value, value: "DIR", help: "where failing checks write images"),
       OptionSpec("dpi", .value, value: "N", help: "golden PNG resolution (default 50)"),
+    ] + VisualSupport.comparisonSpecs + [
+      OptionSpec("no-structure", help: "compare pixels only, not tags, metadata, fonts, links"),
+      OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
       OptionSpec(
-        "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)"
-      ),
-      OptionSpec(
-        "max-diff-pixels", .value, value: "P",
-        help: "differing pixels allowed per page (default 0)"),
-      OptionSpec(
-        "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
+        "report", .value, value: "DIR",
+        help: "write an HTML page per failing document and summary.md"),
       OptionSpec(
         "now", .value, value: "RFC3339",
         help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
@@ -64,16 +75,42 @@ struct SnapshotCommand: Command {
   let usageErrorCode = ExitCode.diffError
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+    let verbs = ["record", "check", "prune", "accept"]
     guard arguments.positionals.count == 1, let verb = arguments.positionals.first,
-      verb == "record" || verb == "check"
+      verbs.contains(verb)
     else {
       throw CLIError(
-        "snapshot takes record or check, such as: rua-paper snapshot check --sample --golden "
-          + "tests/golden", code: SnapshotPlan.error)
+        "snapshot takes record, check, prune or accept, such as: rua-paper snapshot check "
+          + "--sample --golden tests/golden", code: SnapshotPlan.error)
     }
     let plan = try SnapshotPlan.read(verb: verb, arguments, context)
+    if verb == "accept" { return try SnapshotAccept.accept(plan, context) }
     VisualSupport.keepLargeBuffers()
     let patients = try SnapshotPatients.load(plan, arguments, context)
+    if verb == "prune" {
+      return SnapshotAccept.prune(plan, names: producedNames(plan, patients), context)
+    }
     return try SnapshotRunner(plan: plan, patients: patients, context: context).run()
+  }
+
+  /// Every document the plan produces, with the page count of its golden PDF (unknown when
+  /// there is none: then none of its pages is an orphan).
+  private func producedNames(_ plan: SnapshotPlan, _ patients: SnapshotPatients) -> [String: Int] {
+    var produced: [String: Int] = [:]
+    for language in plan.languages {
+      for paper in plan.papers {
+        for entry in patients.entries {
+          for kind in plan.kinds {
+            let name = SnapshotName(
+              language: language, paper: paper, patientID: entry.patient.id, kind: kind)
+            let pages = GoldenFolder.readFile(name.pdf(in: plan.golden)).flatMap {
+              try? PDFDocument(bytes: $0, name: name.shown).pageCount
+            }
+            produced[name.shown] = pages ?? Int.max
+          }
+        }
+      }
+    }
+    return produced
   }
 }

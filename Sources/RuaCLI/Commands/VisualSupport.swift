@@ -90,8 +90,44 @@ enum VisualSupport {
         throw CLIError(error.message, code: code)
       }
     }
+    if let text = arguments.value("threshold-ratio") {
+      guard let ratio = Double(text), ratio.isFinite, (0...1).contains(ratio) else {
+        throw CLIError(
+          "--threshold-ratio must be a share of the page from 0 to 1 (0.001 is 0.1 %), not '\(text)'",
+          code: code)
+      }
+      options.thresholdRatio = ratio
+    }
+    if let text = arguments.value("max-shift") {
+      let number = text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+      guard let points = Double(number), points.isFinite, (0...72).contains(points) else {
+        throw CLIError(
+          "--max-shift must be a distance in points from 0 to 72 such as 1pt, not '\(text)'",
+          code: code)
+      }
+      options.maxShift = points
+    }
+    options.maskText = arguments.all("mask-text")
     return options
   }
+
+  /// The options every comparing command shares (`diff`, `snapshot`).
+  static let comparisonSpecs: [OptionSpec] = [
+    OptionSpec(
+      "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)"),
+    OptionSpec(
+      "max-diff-pixels", .value, value: "P", help: "differing pixels allowed per page (default 0)"),
+    OptionSpec(
+      "threshold-ratio", .value, value: "R",
+      help: "differing pixels allowed as a share of the page, 0-1 (the larger allowance wins)"),
+    OptionSpec(
+      "max-shift", .value, value: "Npt",
+      help: "content moved by at most N points passes (reported as moved)"),
+    OptionSpec(
+      "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
+    OptionSpec(
+      "mask-text", .repeated, value: "REGEX", help: "ignore the words matching REGEX (any page)"),
+  ]
 
   /// Writes `bytes` to `path` whole or not at all (AtomicFile), mode 0600: a rendered page may
   /// show health data. Returns the problem, or nil when written.
@@ -125,11 +161,25 @@ enum VisualSupport {
         .object([
           ("dpi", .double(options.dpi)), ("tolerance", .int(options.tolerance)),
           ("maxDiffPixels", .int(options.maxDiffPixels)),
+          ("thresholdRatio", .double(options.thresholdRatio)),
+          ("maxShift", .double(options.maxShift)),
           ("masks", .array(options.masks.map { .string($0.description) })),
+          ("maskText", .array(options.maskText.map { .string($0) })),
           ("text", .bool(options.compareText)),
+          ("structure", .bool(options.compareStructure)),
         ])
       ),
     ]
+    if options.compareStructure {
+      members.append(
+        (
+          "structure",
+          .array(
+            report.structureChanges.map {
+              .object([("what", .string($0.what)), ("detail", .string($0.detail))])
+            })
+        ))
+    }
     members.append(("pages", .array(report.pages.map { page(report, $0, images[$0.page]) })))
     return .object(members)
   }
@@ -139,6 +189,8 @@ enum VisualSupport {
   {
     var members: [(key: String, value: JSON)] = [
       ("page", .int(page.page)),
+      ("pageA", page.pageA.map { .int($0) } ?? .null),
+      ("pageB", page.pageB.map { .int($0) } ?? .null),
       ("status", .string(page.isDifferent ? "different" : "same")),
       ("reasons", .array(page.reasons.map { .string($0.rawValue) })),
       ("sizeA", size(page.sizeA)), ("sizeB", size(page.sizeB)),
@@ -171,9 +223,33 @@ enum VisualSupport {
             })
         ))
     }
+    members.append(("regions", .array(page.regions.map { region(page, $0) })))
     for key in ["diffImage", "sideBySide"] {
       if let path = images?[key] { members.append((key, .string(path))) }
     }
+    return .object(members)
+  }
+
+  /// A region with a ready-to-paste `--mask PAGE:x,y,w,h`.
+  private static func region(_ page: PageDiff, _ region: ChangeRegion) -> JSON {
+    let p = region.pixels
+    var members: [(key: String, value: JSON)] = [
+      ("kind", .string(region.kind.rawValue)),
+      ("counts", .bool(region.counts)),
+      ("points", rect(region.points.x, region.points.y, region.points.width, region.points.height)),
+      ("pixels", rect(Double(p.x), Double(p.y), Double(p.width), Double(p.height))),
+      ("pixelCount", .int(region.pixelCount)),
+      ("mask", .string("--mask \(region.mask(page: page.page))")),
+    ]
+    if region.kind == .moved {
+      members.append(
+        ("shift", .object([("x", .double(region.shiftX)), ("y", .double(region.shiftY))])))
+    }
+    if let textA = region.textA, let textB = region.textB {
+      members.append(("textA", .string(textA)))
+      members.append(("textB", .string(textB)))
+    }
+    if let summary = region.textSummary { members.append(("summary", .string(summary))) }
     return .object(members)
   }
 

@@ -26,10 +26,19 @@ enum SnapshotManifest {
 
   /// The dpi recorded in `golden`/snapshot.json, or nil when there is none to read.
   static func recordedDPI(in golden: String) -> Double? {
+    recorded("dpi", in: golden)?.doubleValue
+  }
+
+  /// The SHA-256 of the fonts.conf the goldens were made with, or nil when none is recorded.
+  static func recordedFontsHash(in golden: String) -> String? {
+    recorded("fontsConfSHA256", in: golden)?.stringValue
+  }
+
+  private static func recorded(_ key: String, in golden: String) -> JSON? {
     guard let bytes = GoldenFolder.readFile(golden + "/" + file),
       let json = try? JSONParser.parse(bytes), case .object(let members) = json
     else { return nil }
-    return members.first(where: { $0.key == "dpi" })?.value.doubleValue
+    return members.first(where: { $0.key == key })?.value
   }
 
   /// `50` rather than `50.0`.

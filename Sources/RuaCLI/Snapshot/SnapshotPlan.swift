@@ -39,6 +39,10 @@ struct SnapshotPlan {
   let now: Instant
   let today: CivilDate
   let templates: TemplatesLocation
+  /// `text` or `json` (every document with its verdict and regions).
+  let format: String
+  /// Where `--report DIR` writes an HTML page per failing document and summary.md.
+  let report: String?
 
   static let defaultNow = "2026-11-01T09:00:00Z"
   static let defaultDPI = 50.0
@@ -72,13 +76,20 @@ struct SnapshotPlan {
     let templates = try remap { () throws(CLIError) in
       try TemplatesLocation.resolve(arguments.value("templates"), context)
     }
-    let diff = try diffOptions(arguments, golden: golden, mode: mode)
+    var diff = try diffOptions(arguments, golden: golden, mode: mode)
+    // A PDF that looks the same but lost its tags or title is a different document.
+    diff.compareStructure = !arguments.flag("no-structure")
+    let format = arguments.value("format") ?? "text"
+    guard format == "text" || format == "json" else {
+      throw CLIError("--format must be text or json, not '\(format)'", code: error)
+    }
     return SnapshotPlan(
       mode: mode, golden: golden, goldenShown: goldenText,
       artifacts: context.absolute(arguments.value("artifacts") ?? defaultArtifacts(context)),
       source: try source(arguments, context, templates: templates), kinds: kinds,
       languages: languages, papers: papers, diff: diff, now: now, today: today,
-      templates: templates)
+      templates: templates, format: format,
+      report: arguments.value("report").map { context.absolute($0) })
   }
 
   /// `--record`, then `$RUA_SNAPSHOT_RECORD`, then the verb's default.

@@ -15,18 +15,23 @@ struct SnapshotRunner {
     var recorded = 0
     var failed = 0
     var missing = 0
+    var orphans = 0
+    var entries: [SnapshotEntry] = []
   }
 
   func run() throws(CLIError) -> ExitCode {
     var tally = Tally()
-    var fontsConf = ""
+    let fontsConf = plan.templates.root + "/fonts.conf"
+    let fontsHash = GoldenFolder.readFile(fontsConf).map { SHA256.hex($0) } ?? "unreadable"
+    let fontsProblem = fontsMismatch(current: fontsHash)
+    if let fontsProblem { say("FAILED    " + fontsProblem + "\n") }
+    var produced: [String: Int] = [:]
     for language in plan.languages {
       for paper in plan.papers {
         let resources = try SnapshotPlan.remap { () throws(CLIError) in
           try DocumentResources.load(
             plan.templates, kinds: plan.kinds, language: language, paper: paper)
         }
-        fontsConf = resources.fontsConf
         let maker = try SnapshotPlan.remap { () throws(CLIError) in
           try DocumentMaker(resources, zone: .utc)
         }
@@ -39,22 +44,51 @@ struct SnapshotRunner {
             }
             let name = SnapshotName(
               language: language, paper: paper, patientID: entry.patient.id, kind: kind)
+            produced[name.shown] = made.pdf.pageCount
             try handle(made, name, &tally)
           }
         }
       }
     }
     if tally.recorded > 0 {
-      let hash = GoldenFolder.readFile(fontsConf).map { SHA256.hex($0) } ?? "unreadable"
       try GoldenFolder.write(
-        Array(JSONWriter.write(SnapshotManifest.json(plan, fontsConfSHA256: hash)).utf8),
+        Array(JSONWriter.write(SnapshotManifest.json(plan, fontsConfSHA256: fontsHash)).utf8),
         to: plan.golden + "/" + SnapshotManifest.file)
     }
+    let orphans = GoldenHygiene.orphans(root: plan.golden, plan: plan, produced: produced)
+    for orphan in orphans {
+      say("orphan    \(orphan) (no document produces it; remove it with 'snapshot prune')\n")
+    }
+    // Recording everything is how goldens are rebuilt; an orphan then is only reported.
+    if plan.mode != .all { tally.orphans = orphans.count }
+    if plan.mode != .all { try rememberFailures(tally.entries) }
+    try writeReport(tally.entries)
     let total = tally.ok + tally.recorded + tally.failed + tally.missing
-    context.write(
-      "\(total) snapshot(s) in \(plan.goldenShown): \(tally.ok) ok, \(tally.recorded) recorded, "
-        + "\(tally.failed) failed, \(tally.missing) missing\n")
-    return tally.failed + tally.missing > 0 ? .failure : .success
+    let failing = tally.failed + tally.missing + tally.orphans + (fontsProblem == nil ? 0 : 1)
+    if plan.format == "json" {
+      context.write(
+        JSONWriter.write(
+          SnapshotJSON.json(
+            tally.entries, golden: plan.goldenShown, orphans: orphans, fontsProblem: fontsProblem,
+            passed: failing == 0)))
+    } else {
+      context.write(
+        "\(total) snapshot(s) in \(plan.goldenShown): \(tally.ok) ok, \(tally.recorded) recorded, "
+          + "\(tally.failed) failed, \(tally.missing) missing"
+          + (orphans.isEmpty ? "" : ", \(orphans.count) orphan(s)") + "\n")
+    }
+    return failing > 0 ? .failure : .success
+  }
+
+  /// A check against goldens made with another fonts.conf compares different fonts.
+  private func fontsMismatch(current: String) -> String? {
+    guard plan.mode != .all, let recorded = SnapshotManifest.recordedFontsHash(in: plan.golden),
+      recorded != current
+    else { return nil }
+    return "fonts.conf: the goldens in \(plan.goldenShown) were made with fonts.conf SHA-256 "
+      + "\(recorded.prefix(12))…, this run uses \(current.prefix(12))… "
+      + "(\(plan.templates.root)/fonts.conf); re-record with 'snapshot record' or check out the "
+      + "fonts.conf the goldens were made with"
   }
 
   private func handle(_ made: MadeDocument, _ name: SnapshotName, _ tally: inout Tally)
@@ -64,7 +98,7 @@ struct SnapshotRunner {
     if plan.mode == .all {
       try record(made, name)
       tally.recorded += 1
-      line("recorded", name, "\(made.pdf.pageCount) page(s)")
+      note(&tally, "recorded", name, "\(made.pdf.pageCount) page(s)")
       return
     }
     let comparison = try SnapshotComparison.compare(
@@ -72,32 +106,95 @@ struct SnapshotRunner {
     switch comparison.result {
     case .identicalBytes:
       tally.ok += 1
-      line("ok", name, "identical bytes")
+      note(&tally, "ok", name, "identical bytes")
     case .samePixels:
       tally.ok += 1
-      line("ok", name, "bytes differ, pages match at \(SnapshotManifest.number(plan.diff.dpi)) dpi")
+      note(
+        &tally, "ok", name,
+        "bytes differ, pages match at \(SnapshotManifest.number(plan.diff.dpi)) dpi")
     case .missing:
       if plan.mode == .never {
         tally.missing += 1
-        line("missing", name, "no golden; record it with --record missing")
+        note(&tally, "missing", name, "no golden; record it with --record missing")
       } else {
         try record(made, name)
         tally.recorded += 1
-        line("recorded", name, "was missing; \(made.pdf.pageCount) page(s)")
+        note(&tally, "recorded", name, "was missing; \(made.pdf.pageCount) page(s)")
       }
     case .different(let report):
       let detail = report.summary(nameA: "golden", nameB: "new")
       if plan.mode == .failed {
         try record(made, name)
         tally.recorded += 1
-        line("recorded", name, "was failing; review the diff images")
+        note(&tally, "recorded", name, "was failing; review the diff images", report: report)
       } else {
         tally.failed += 1
-        line("FAILED", name, nil)
+        note(&tally, "FAILED", name, nil, report: report)
       }
-      for text in detail.split(separator: "\n") { context.write("    \(text)\n") }
+      for text in detail.split(separator: "\n") { say("    \(text)\n") }
       try writeArtifacts(made, name, comparison)
+      if let folder = plan.report {
+        try reportPage(name, report, comparison.artifacts, folder: folder)
+      }
     }
+  }
+
+  private func note(
+    _ tally: inout Tally, _ status: String, _ name: SnapshotName, _ detail: String?,
+    report: DiffReport? = nil
+  ) {
+    tally.entries.append(SnapshotEntry(name: name, status: status, detail: detail, report: report))
+    line(status, name, detail)
+  }
+
+  /// Text output only in the text format.
+  private func say(_ text: String) {
+    if plan.format == "text" { context.write(text) }
+  }
+
+  /// `ARTIFACTS/last-check.json`: the documents that failed, for `snapshot accept`.
+  private func rememberFailures(_ entries: [SnapshotEntry]) throws(CLIError) {
+    let failed = entries.filter { $0.status == "FAILED" }.map { JSON.string($0.name.shown) }
+    try SnapshotPlan.remap { () throws(CLIError) in
+      try VisualSupport.makeDirectory(plan.artifacts, code: SnapshotPlan.error)
+    }
+    try GoldenFolder.write(
+      Array(JSONWriter.write(.object([("failed", .array(failed))])).utf8),
+      to: plan.artifacts + "/" + SnapshotAccept.listFile)
+  }
+
+  /// The HTML page of one failing document and its pictures, under `folder`.
+  private func reportPage(
+    _ name: SnapshotName, _ report: DiffReport, _ artifacts: [PageArtifacts], folder: String
+  ) throws(CLIError) {
+    try GoldenFolder.prepare(folder, folder: name.folder)
+    var pictures: [Int: DiffPictures] = [:]
+    for artifact in artifacts {
+      do {
+        pictures[artifact.page] = try DiffPictures.write(
+          artifact, to: folder + "/" + name.folder, prefix: name.base + "-")
+      } catch {
+        throw CLIError(error.message, code: SnapshotPlan.error)
+      }
+    }
+    let html = ComparisonPage.html(
+      report, nameA: "golden \(name.shown)", nameB: "new \(name.shown)", pictures: pictures)
+    try GoldenFolder.write(Array(html.utf8), to: folder + "/" + name.shown + ".html")
+  }
+
+  /// `REPORT/summary.md` over every document of the run.
+  private func writeReport(_ entries: [SnapshotEntry]) throws(CLIError) {
+    guard let folder = plan.report else { return }
+    try SnapshotPlan.remap { () throws(CLIError) in
+      try VisualSupport.makeDirectory(folder, code: SnapshotPlan.error)
+    }
+    let items = entries.map { entry in
+      ReviewSummary.Entry(
+        name: entry.name.shown, status: entry.status, report: entry.report,
+        page: entry.report == nil ? nil : entry.name.shown + ".html")
+    }
+    try GoldenFolder.write(Array(ReviewSummary.markdown(items).utf8), to: folder + "/summary.md")
+    say("    wrote \(folder)/summary.md\n")
   }
 
   /// Writes the golden PDF and one PNG per page, and drops page images a longer version left.
@@ -136,7 +233,7 @@ struct SnapshotRunner {
       try GoldenFolder.writePNG(pictures.sideBySide, to: stem + "-side-by-side.png")
       written += [stem + "-diff.png", stem + "-side-by-side.png"]
     }
-    for path in written { context.write("    wrote \(path)\n") }
+    for path in written { say("    wrote \(path)\n") }
   }
 
   /// A PDF made from the store leaves it through Delivery, so the access log records it.
@@ -152,6 +249,7 @@ struct SnapshotRunner {
   }
 
   private func line(_ status: String, _ name: SnapshotName, _ detail: String?) {
+    guard plan.format == "text" else { return }
     let padded = status + String(repeating: " ", count: max(1, 10 - status.count))
     context.write(padded + name.shown + (detail.map { " (\($0))" } ?? "") + "\n")
   }

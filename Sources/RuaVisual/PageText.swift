@@ -1,0 +1,120 @@
+internal import CPopplerGLib
+
+/// A page's text with the box of every character (poppler_page_get_text_layout), in points
+/// from the top-left corner: what lets a region say which words it covers.
+public struct PageText: Sendable, Equatable {
+  public let scalars: [Unicode.Scalar]
+  /// One box per scalar (nil where poppler gave none, as for some line breaks).
+  public let boxes: [PointRect?]
+
+  public init(scalars: [Unicode.Scalar], boxes: [PointRect?]) {
+    precondition(scalars.count == boxes.count, "one box per character")
+    self.scalars = scalars
+    self.boxes = boxes
+  }
+
+  /// The whole words any of whose letters touch `rect`, in reading order, joined by spaces.
+  public func words(in rect: PointRect) -> String {
+    var chosen: [Range<Int>] = []
+    var index = 0
+    while index < scalars.count {
+      guard !Self.isSpace(scalars[index]), let box = boxes[index], box.intersects(rect) else {
+        index += 1
+        continue
+      }
+      let word = wordRange(around: index)
+      chosen.append(word)
+      index = word.upperBound
+    }
+    return chosen.map { range in
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[range])
+      return String(text)
+    }.joined(separator: " ")
+  }
+
+  /// Boxes (one per line) of every match of `pattern` in the page text.
+  public func boxes(matching pattern: Regex<AnyRegexOutput>) -> [PointRect] {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars)
+    let text = String(view)
+    var found: [PointRect] = []
+    for match in text.matches(of: pattern) {
+      let start = text.unicodeScalars.distance(
+        from: text.unicodeScalars.startIndex, to: match.range.lowerBound)
+      let end = text.unicodeScalars.distance(
+        from: text.unicodeScalars.startIndex, to: match.range.upperBound)
+      var line: PointRect?
+      for offset in start..<end {
+        if scalars[offset] == "\n" {
+          if let box = line { found.append(box) }
+          line = nil
+          continue
+        }
+        guard let box = boxes[offset] else { continue }
+        line = line.map { $0.union(box) } ?? box
+      }
+      if let box = line { found.append(box) }
+    }
+    return found
+  }
+
+  private func wordRange(around index: Int) -> Range<Int> {
+    var start = index
+    while start > 0, !Self.isSpace(scalars[start - 1]) { start -= 1 }
+    var end = index + 1
+    while end < scalars.count, !Self.isSpace(scalars[end]) { end += 1 }
+    return start..<end
+  }
+
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isWhitespace
+  }
+}
+
+extension PDFDocument {
+  /// The text of page `page` (1-based) with a box per character.
+  public func pageText(page: Int) throws(VisualError) -> PageText {
+    try withPage(page) { pointer in
+      let text: String
+      if let raw = poppler_page_get_text(pointer) {
+        text = String(cString: raw)
+        g_free(raw)
+      } else {
+        text = ""
+      }
+      let scalars = Array(text.unicodeScalars)
+      var rectangles: UnsafeMutablePointer<PopplerRectangle>?
+      var count: guint = 0
+      var boxes = [PointRect?](repeating: nil, count: scalars.count)
+      if poppler_page_get_text_layout(pointer, &rectangles, &count) != 0, let rectangles {
+        defer { g_free(rectangles) }
+        for index in 0..<min(Int(count), scalars.count) {
+          let rect = rectangles[index]
+          let x = min(rect.x1, rect.x2)
+          let y = min(rect.y1, rect.y2)
+          boxes[index] = PointRect(
+            x: x, y: y, width: abs(rect.x2 - rect.x1), height: abs(rect.y2 - rect.y1))
+        }
+      }
+      return PageText(scalars: scalars, boxes: boxes)
+    }
+  }
+}
+
+extension PointRect {
+  /// True when the two rectangles overlap (touching edges count).
+  public func intersects(_ other: PointRect) -> Bool {
+    x <= other.x + other.width && other.x <= x + width && y <= other.y + other.height
+      && other.y <= y + height
+  }
+
+  /// The smallest rectangle holding both.
+  public func union(_ other: PointRect) -> PointRect {
+    let left = min(x, other.x)
+    let top = min(y, other.y)
+    let right = max(x + width, other.x + other.width)
+    let bottom = max(y + height, other.y + other.height)
+    return PointRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}

@@ -1,0 +1,231 @@
+/// Tells a moved region from an edited one, object by object.
+///
+/// Around the region, the ink of A and of B is split into objects (connected pixels darker
+/// than a quarter, plus their faint anti-aliased rim), because a renderer places each glyph on
+/// its own: a 0.2 pt shift moves some glyphs a whole pixel and leaves others. Each object near
+/// the region is paired with an object of the other side whose ink centroid is within the
+/// search distance and whose amount of ink matches; then A is rebuilt with every paired object
+/// moved by its own displacement (bilinear, so sub-pixel moves of rules and boxes count) and
+/// must match B everywhere near the region. An edit changes a shape, so it finds no partner.
+enum ShiftCheck {
+  enum Verdict: Equatable {
+    /// Objects moved; `dx`, `dy` the ink-weighted mean displacement of those that moved
+    /// (pixels), `largest` the longest displacement.
+    case moved(dx: Double, dy: Double, largest: Double)
+    /// Everything matches where it was: rendering noise.
+    case still
+    case changed
+  }
+
+  /// Darkness difference allowed between rebuilt A and B (rounding of anti-aliased edges).
+  static let tolerance = 64
+  /// Darker than this is ink; fainter pixels join the object they touch.
+  static let inkLevel = 64
+  /// Below this (pixels) an object has not moved.
+  static let stillLimit = 0.1
+
+  private struct Object {
+    var ink = 0.0
+    var sumX = 0.0
+    var sumY = 0.0
+    var box = PixelRect(x: Int.max, y: Int.max, width: 0, height: 0)
+    var centroid: (x: Double, y: Double) { (sumX / ink, sumY / ink) }
+  }
+
+  private struct Side {
+    let width: Int
+    let height: Int
+    var dark: [Int]
+    var labels: [Int]
+    var objects: [Object]
+  }
+
+  static func verdict(_ a: Raster, _ b: Raster, around box: PixelRect, search: Int) -> Verdict {
+    let margin = search + 2
+    let x0 = max(0, box.x - margin)
+    let y0 = max(0, box.y - margin)
+    let x1 = min(min(a.width, b.width), box.x + box.width + margin)
+    let y1 = min(min(a.height, b.height), box.y + box.height + margin)
+    guard x1 > x0, y1 > y0 else { return .changed }
+    let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    let sideA = side(a, area)
+    let sideB = side(b, area)
+    // The area checked: the region and one pixel around it, in area coordinates.
+    let check = PixelRect(
+      x: max(0, box.x - 1 - x0), y: max(0, box.y - 1 - y0),
+      width: min(area.width, box.x + box.width + 1 - x0) - max(0, box.x - 1 - x0),
+      height: min(area.height, box.y + box.height + 1 - y0) - max(0, box.y - 1 - y0))
+    var pairs: [Int: (b: Int, dx: Double, dy: Double)] = [:]
+    for (index, object) in sideA.objects.enumerated() where overlaps(object.box, check) {
+      guard let partner = partner(object, in: sideB.objects, search: search) else {
+        return .changed
+      }
+      pairs[index] = partner
+    }
+    for (index, object) in sideB.objects.enumerated() where overlaps(object.box, check) {
+      if pairs.values.contains(where: { $0.b == index }) { continue }
+      guard let back = partner(object, in: sideA.objects, search: search) else { return .changed }
+      pairs[back.b] = (index, -back.dx, -back.dy)
+    }
+    guard rebuiltMatches(sideA, sideB, pairs, check) else { return .changed }
+    var largest = 0.0
+    var weight = 0.0
+    var sumX = 0.0
+    var sumY = 0.0
+    for (index, pair) in pairs {
+      let length = (pair.dx * pair.dx + pair.dy * pair.dy).squareRoot()
+      largest = max(largest, length)
+      guard length >= stillLimit else { continue }
+      let ink = sideA.objects[index].ink
+      weight += ink
+      sumX += pair.dx * ink
+      sumY += pair.dy * ink
+    }
+    guard largest >= stillLimit, weight > 0 else { return .still }
+    return .moved(dx: sumX / weight, dy: sumY / weight, largest: largest)
+  }
+
+  /// The object of `others` with the nearest centroid within `search`, and the same ink (±25 %).
+  private static func partner(_ object: Object, in others: [Object], search: Int)
+    -> (b: Int, dx: Double, dy: Double)?
+  {
+    let limit = Double(search) + 0.5
+    let (cx, cy) = object.centroid
+    var best: (b: Int, dx: Double, dy: Double)?
+    var bestDistance = Double.infinity
+    for (index, other) in others.enumerated() {
+      guard abs(other.ink - object.ink) <= 0.25 * max(other.ink, object.ink) else { continue }
+      let (ox, oy) = other.centroid
+      let dx = ox - cx
+      let dy = oy - cy
+      guard abs(dx) <= limit, abs(dy) <= limit else { continue }
+      let distance = dx * dx + dy * dy
+      if distance < bestDistance {
+        bestDistance = distance
+        best = (index, dx, dy)
+      }
+    }
+    return best
+  }
+
+  /// A with every paired object moved by its displacement, against B, inside `check`.
+  private static func rebuiltMatches(
+    _ a: Side, _ b: Side, _ pairs: [Int: (b: Int, dx: Double, dy: Double)], _ check: PixelRect
+  ) -> Bool {
+    let width = a.width
+    var rebuilt = [Double](repeating: 0, count: check.width * check.height)
+    // Ink no object claims stays where it is.
+    for y in 0..<check.height {
+      for x in 0..<check.width {
+        let index = (check.y + y) * width + check.x + x
+        if a.labels[index] == 0 { rebuilt[y * check.width + x] = Double(a.dark[index]) }
+      }
+    }
+    for (label, pair) in pairs {
+      let object = a.objects[label]
+      let left = max(check.x, object.box.x + Int((pair.dx).rounded(.down)) - 1)
+      let right = min(
+        check.x + check.width, object.box.x + object.box.width + Int(pair.dx.rounded(.up)) + 1)
+      let top = max(check.y, object.box.y + Int((pair.dy).rounded(.down)) - 1)
+      let bottom = min(
+        check.y + check.height, object.box.y + object.box.height + Int(pair.dy.rounded(.up)) + 1)
+      guard right > left, bottom > top else { continue }
+      for y in top..<bottom {
+        for x in left..<right {
+          let value = sample(a, label: label + 1, Double(x) - pair.dx, Double(y) - pair.dy)
+          let slot = (y - check.y) * check.width + x - check.x
+          rebuilt[slot] = max(rebuilt[slot], value)
+        }
+      }
+    }
+    for y in 0..<check.height {
+      for x in 0..<check.width {
+        let target = Double(b.dark[(check.y + y) * width + check.x + x])
+        if abs(rebuilt[y * check.width + x] - target) > Double(tolerance) { return false }
+      }
+    }
+    return true
+  }
+
+  /// Bilinear darkness of one object (`label`) of a side; 0 elsewhere.
+  private static func sample(_ side: Side, label: Int, _ x: Double, _ y: Double) -> Double {
+    bilinear(x, y) { px, py in
+      guard px >= 0, py >= 0, px < side.width, py < side.height else { return 0 }
+      let index = py * side.width + px
+      return side.labels[index] == label ? Double(side.dark[index]) : 0
+    }
+  }
+
+  /// Darkness and objects of `raster` inside `area` (coordinates relative to the area).
+  private static func side(_ raster: Raster, _ area: PixelRect) -> Side {
+    let width = area.width
+    let height = area.height
+    var dark = [Int](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width { dark[y * width + x] = darkness(raster[area.x + x, area.y + y]) }
+    }
+    var labels = [Int](repeating: 0, count: width * height)
+    var objects: [Object] = []
+    var stack: [Int] = []
+    for start in 0..<dark.count where dark[start] > inkLevel && labels[start] == 0 {
+      objects.append(Object())
+      let label = objects.count
+      labels[start] = label
+      stack.append(start)
+      while let index = stack.popLast() {
+        let (x, y) = (index % width, index / width)
+        for ny in max(0, y - 1)...min(height - 1, y + 1) {
+          for nx in max(0, x - 1)...min(width - 1, x + 1) {
+            let next = ny * width + nx
+            if labels[next] == 0 && dark[next] > inkLevel {
+              labels[next] = label
+              stack.append(next)
+            }
+          }
+        }
+      }
+    }
+    // The faint rim joins the object it touches.
+    var rim: [(Int, Int)] = []
+    for index in 0..<dark.count where labels[index] == 0 && dark[index] > 0 {
+      let (x, y) = (index % width, index / width)
+      search: for ny in max(0, y - 1)...min(height - 1, y + 1) {
+        for nx in max(0, x - 1)...min(width - 1, x + 1) where labels[ny * width + nx] > 0 {
+          if dark[ny * width + nx] > inkLevel {
+            rim.append((index, labels[ny * width + nx]))
+            break search
+          }
+        }
+      }
+    }
+    for (index, label) in rim { labels[index] = label }
+    for index in 0..<dark.count where labels[index] > 0 {
+      let (x, y) = (index % width, index / width)
+      let value = Double(dark[index])
+      var object = objects[labels[index] - 1]
+      object.ink += value
+      object.sumX += value * Double(x)
+      object.sumY += value * Double(y)
+      object.box =
+        object.box.x == Int.max
+        ? PixelRect(x: x, y: y, width: 1, height: 1)
+        : object.box.union(PixelRect(x: x, y: y, width: 1, height: 1))
+      objects[labels[index] - 1] = object
+    }
+    return Side(width: width, height: height, dark: dark, labels: labels, objects: objects)
+  }
+
+  private static func overlaps(_ a: PixelRect, _ b: PixelRect) -> Bool {
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+  }
+
+  /// 255 minus the luma of a premultiplied pixel shown over white: 0 white, 255 black.
+  @inline(__always)
+  static func darkness(_ pixel: UInt32) -> Int {
+    let background = 255 - Int(pixel >> 24)
+    let r = Int(pixel >> 16 & 0xFF) + background
+    let g = Int(pixel >> 8 & 0xFF) + background
+    let b = Int(pixel & 0xFF) + background
+    return 255 - min(255, (r * 299 + g * 587 + b * 114) / 1000)
+  }
+}
