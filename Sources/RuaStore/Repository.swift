@@ -49,6 +49,8 @@ extension Store {
       notInFile: preview.notInFile, changes: 0)
     if preview.isEmpty || dryRun { return summary }
     summary.changes = try connection.transaction(immediate: true) { () throws(StoreError) in
+      // Every writing command refuses while the access log is not append-only.
+      try AccessLogGuard.requireTriggers(connection)
       // Planned again under the write lock: another process may have written in between.
       let locked = try plan(circle, now: now)
       summary.added = locked.added

@@ -1,6 +1,8 @@
 /// The store's schema, as numbered migrations. Add a migration; never edit a released one.
 public enum Schema {
-  public static let migrations: [Migration] = [Migration(version: 1, sql: version1)]
+  public static let migrations: [Migration] = [
+    Migration(version: 1, sql: version1), Migration(version: 2, sql: version2),
+  ]
 
   public static var latestVersion: Int { migrations.last?.version ?? 0 }
 

@@ -2,10 +2,13 @@
 public final class Store {
   let connection: Connection
   public let location: StoreLocation
+  /// Stamped on every access_log row this store writes: the OS user, host and this run's id.
+  public var actor: AccessActor
 
   init(connection: Connection, location: StoreLocation) {
     self.connection = connection
     self.location = location
+    self.actor = AccessActor.current()
   }
 
   /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
@@ -26,6 +29,7 @@ public final class Store {
       createdDatabase = true
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)
+      try AnchorFile.write(location.anchorFile, .empty)
       return Store(connection: connection, location: location)
     } catch {
       if createdDatabase {
@@ -33,6 +37,7 @@ public final class Store {
         Files.remove(location.database + "-journal")
       }
       Files.remove(location.keyFile)
+      Files.remove(location.anchorFile)
       throw error
     }
   }
@@ -48,7 +53,12 @@ public final class Store {
     if version < (migrations.last?.version ?? 0) {
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
-    return Store(connection: connection, location: location)
+    let store = Store(connection: connection, location: location)
+    if version < 2, !Files.exists(location.anchorFile) {
+      // Schema 1 had no anchor file: the first one names the head the migration found.
+      try AnchorFile.write(location.anchorFile, try store.accessHead())
+    }
+    return store
   }
 
   /// Files, key, first read and quick_check; the connection is ready for use.

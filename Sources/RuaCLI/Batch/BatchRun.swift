@@ -39,7 +39,7 @@ struct BatchRun {
     var progress = BatchProgress(total: jobs.count, context: context)
     let pool = BatchPool(
       jobs: jobs, resources: resources, today: settings.today, now: settings.now,
-      workers: options.workers)
+      workers: options.workers, footerAnchor: try FooterAnchor.text(store))
     pool.run { result in
       let job = result.job
       let what = "\(job.patient.id) \(job.kind.documentName)"
@@ -66,7 +66,9 @@ struct BatchRun {
 
     if let binder = options.binder {
       do throws(CLIError) {
-        let made = try makeBinder(jobs, failed: unrendered, resources: resources)
+        let made = try makeBinder(
+          jobs, failed: unrendered, resources: resources, footerAnchor: try FooterAnchor.text(store)
+        )
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(
           index: jobs.count, file: binder, patientID: nil, document: "binder",
@@ -108,9 +110,9 @@ struct BatchRun {
 
   /// The binder is drawn here, after the workers, from the same descriptions: one renderer.
   /// Documents that could not be rendered (`failed`) are left out.
-  private func makeBinder(_ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources)
-    throws(CLIError) -> MadeDocument
-  {
+  private func makeBinder(
+    _ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources, footerAnchor: String?
+  ) throws(CLIError) -> MadeDocument {
     let maker = try DocumentMaker(resources)
     var sections: [BinderSection] = []
     var lastPatient: String?
@@ -118,7 +120,9 @@ struct BatchRun {
       let (document, template, _) = try maker.describe(
         job.kind, patient: job.patient, today: settings.today, now: settings.now,
         informationAsOf: job.informationAsOf)
-      let item = BinderDocument(title: job.kind.binderTitle, document: document, template: template)
+      let item = BinderDocument(
+        title: job.kind.binderTitle, document: FooterAnchor.apply(footerAnchor, to: document),
+        template: template)
       if lastPatient == job.patient.id {
         sections[sections.count - 1].documents.append(item)
       } else {
@@ -127,9 +131,15 @@ struct BatchRun {
       }
     }
     let binder = try maker.renderBinder(sections, now: settings.now)
-    return MadeDocument(
+    var made = MadeDocument(
       documentName: "binder", patientID: nil, pdf: binder.pdf,
       contentVersion: "drug classes \(resources.drugClasses.contentVersion)")
+    var held: [String] = []
+    for job in jobs where !failed.contains(job.index) && !held.contains(job.patient.id) {
+      held.append(job.patient.id)
+    }
+    made.patients = held
+    return made
   }
 
   private func report(

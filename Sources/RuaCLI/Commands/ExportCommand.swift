@@ -66,7 +66,7 @@ struct ExportCommand: Command {
     -> AccessRecord
   {
     try StoreAccess.perform { () throws(StoreError) in
-      try store.appendAccess(entry, now: context.now)
+      try store.appendAccess(entry)
     }
   }
 }

@@ -42,14 +42,15 @@ struct Delivery {
       patientID: made.patientID, document: made.documentName, action: destination.action,
       destination: describe(destination), sha256: digest, pages: made.pdf.pageCount,
       toolVersion: ToolVersion.full, contentVersion: made.contentVersion,
-      outcome: AccessOutcome.intent, processID: getpid())
+      outcome: AccessOutcome.intent, processID: getpid(), patients: made.patients)
     if case .printer(let name) = destination {
       return try print(made, to: name, entry: entry)
     }
     let intent = try record(entry)
     let location = store.location
+    let actor = store.actor
     let token = SignalGuard.shared.onInterrupt {
-      Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+      Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location, by: actor)
     }
     defer { SignalGuard.shared.remove(token) }
     entry.intentID = intent.id
@@ -83,6 +84,7 @@ struct Delivery {
     let submitted = Mutex<AccessRecord?>(nil)
     var intentFailure: CLIError?
     let location = store.location
+    let actor = store.actor
     let token = SignalGuard.shared.onInterrupt {
       // The main thread may be blocked in CUPS: purge the job here and record the outcome.
       cancellation.cancel()
@@ -90,7 +92,7 @@ struct Delivery {
         if let job = intent.entry.jobID.flatMap({ Int32($0) }) {
           CUPSPrinting.cancel(jobID: job, server: nil)
         }
-        Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+        Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location, by: actor)
       }
     }
     defer { SignalGuard.shared.remove(token) }
@@ -137,7 +139,7 @@ struct Delivery {
   }
 
   private func record(_ entry: AccessEntry) throws(CLIError) -> AccessRecord {
-    do { return try store.appendAccess(entry, now: context.now) } catch {
+    do { return try store.appendAccess(entry) } catch {
       throw CLIError(
         "cannot record the delivery in the access log, so nothing was delivered: "
           + error.description, code: StoreAccess.exitCode(error.kind))
@@ -153,14 +155,16 @@ struct Delivery {
     }
   }
 
-  /// Appends an outcome row from the signal thread on its own connection.
-  static func appendOutcome(_ outcome: String, for intent: AccessRecord, at location: StoreLocation)
-  {
+  /// Appends an outcome row from the signal thread on its own connection, as the same run.
+  static func appendOutcome(
+    _ outcome: String, for intent: AccessRecord, at location: StoreLocation, by actor: AccessActor
+  ) {
     guard let store = try? Store.open(location) else { return }
+    store.actor = actor
     var entry = intent.entry
     entry.outcome = outcome
     entry.intentID = intent.id
     entry.processID = nil
-    _ = try? store.appendAccess(entry, now: Int64(time(nil)))
+    _ = try? store.appendAccess(entry)
   }
 }

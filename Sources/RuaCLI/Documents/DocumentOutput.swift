@@ -59,7 +59,8 @@ enum DocumentRun {
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
     TestPause.at("render", context)
     let made = try DocumentMaker(resources).make(
-      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
+      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,
+      footerAnchor: try FooterAnchor.text(store))
     let delivery = Delivery(store: store, context: context)
     for destination in destinations(settings) {
       try delivery.deliver(made, to: destination)
