@@ -51,7 +51,7 @@ struct BootStateTests {
     #expect(try store.listPatients().map(\.id) == ["p-robert", "p-maria"])
     let report = Store.inspect(location)
     #expect(report.isReady)
-    #expect(report.schemaVersion == 1)
+    #expect(report.schemaVersion == Schema.latestVersion)
   }
 
   @Test func initRefusesToOverwrite() throws {

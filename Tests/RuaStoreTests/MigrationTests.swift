@@ -1,4 +1,5 @@
 import Foundation
+import RuaCore
 import Testing
 
 @testable import RuaStore
@@ -16,7 +17,7 @@ struct MigrationTests {
     let failing =
       Schema.migrations + [
         Migration(
-          version: 2,
+          version: Schema.latestVersion + 1,
           sql: """
             CREATE TABLE extra (x);
             INSERT INTO extra VALUES (1);
@@ -31,7 +32,7 @@ struct MigrationTests {
     #expect(Fixture.fileHash(location.database) == before)
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
     let store = try Store.open(location)
-    #expect(try store.connection.scalarInt("PRAGMA user_version") == 1)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     #expect(try store.connection.scalarInt("SELECT count(*) FROM fills") == 2)
     #expect(try store.loadCareCircle() == Fixture.circle())
   }
@@ -40,14 +41,18 @@ struct MigrationTests {
     let folder = TemporaryFolder()
     let location = folder.location
     _ = try Store.create(location)
-    let next = Schema.migrations + [Migration(version: 2, sql: "CREATE TABLE extra (x);")]
-    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: 2).state {
-      #expect(from == 1 && to == 2)
+    let latest = Schema.latestVersion
+    let next =
+      Schema.migrations + [Migration(version: latest + 1, sql: "CREATE TABLE extra (x);")]
+    if case .needsMigration(let from, let to) = Store.inspect(location, latestVersion: latest + 1)
+      .state
+    {
+      #expect(from == latest && to == latest + 1)
     } else {
       Issue.record("expected needsMigration")
     }
     let store = try Store.open(location, migrations: next)
-    #expect(try store.connection.scalarInt("PRAGMA user_version") == 2)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(latest + 1))
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
     // And this rua-paper (schema 1) refuses the newer store without touching it.
     let before = Fixture.fileHash(location.database)
@@ -94,6 +99,43 @@ struct InterruptedWriteTests {
     let store = try Store.open(location)
     #expect(try store.loadCareCircle() == Fixture.circle())
     #expect(!FileManager.default.fileExists(atPath: journal))
+    #expect(Store.inspect(location).isReady)
+  }
+}
+
+@Suite("Schema 2 migration of the access log")
+struct AccessLogMigrationTests {
+  @Test func migratingAStoreFromSchemaOneKeepsEveryRowAndItsChain() throws {
+    let folder = try SchemaOneFixture.copy()
+    let location = folder.location
+    if case .needsMigration(let from, let to) = Store.inspect(location).state {
+      #expect(from == 1 && to == Schema.latestVersion)
+    } else {
+      Issue.record("expected the fixture to need a migration")
+    }
+    #expect(!FileManager.default.fileExists(atPath: location.anchorFile))
+    let store = try Store.open(location)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
+    let rows = try store.accessLog()
+    #expect(rows.count == SchemaOneFixture.rows)
+    #expect(rows.map(\.id) == Array(1...Int64(SchemaOneFixture.rows)))
+    #expect(rows.allSatisfy { $0.chainFormat == 1 && $0.actor == nil })
+    #expect(Hex.encode(rows.last?.rowHash ?? []) == SchemaOneFixture.lastRowHash)
+    #expect(try store.verifyAccessLog() == nil)
+    #expect(try store.loadCareCircle().patients.count == 3)
+    // The first anchor names the head the migration found, and the log is sound.
+    let head = LogPosition(
+      sequence: Int64(SchemaOneFixture.rows), hash: rows.last?.rowHash ?? [])
+    #expect(AnchorFile.read(location.anchorFile) == .position(head))
+    #expect(try store.reviewAccessLog().isSound)
+    // New rows chain onto the old ones in format 2.
+    let next = try store.appendAccess(
+      AccessEntry(
+        patientID: "p-agnes-01", document: "er-sheet", action: "print", toolVersion: "0.2.0",
+        outcome: AccessOutcome.completed))
+    #expect(next.id == head.sequence + 1 && next.previousHash == head.hash)
+    #expect(next.chainFormat == 2 && next.actor != nil)
+    #expect(try store.verifyAccessLog() == nil)
     #expect(Store.inspect(location).isReady)
   }
 }

@@ -9,6 +9,8 @@ struct BatchRun {
   let options: BatchOptions
   let settings: DocumentSettings
   let context: Context
+  /// Whether pages carry the access log's head (`FooterAnchor`).
+  var anchorsFooter = true
 
   /// One document that could not be made or delivered.
   struct Failure {
@@ -39,7 +41,7 @@ struct BatchRun {
     var progress = BatchProgress(total: jobs.count, context: context)
     let pool = BatchPool(
       jobs: jobs, resources: resources, today: settings.today, now: settings.now,
-      workers: options.workers, footerAnchor: try FooterAnchor.text(store))
+      workers: options.workers, footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
     pool.run { result in
       let job = result.job
       let what = "\(job.patient.id) \(job.kind.documentName)"
@@ -67,7 +69,8 @@ struct BatchRun {
     if let binder = options.binder {
       do throws(CLIError) {
         let made = try makeBinder(
-          jobs, failed: unrendered, resources: resources, footerAnchor: try FooterAnchor.text(store)
+          jobs, failed: unrendered, resources: resources,
+          footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil
         )
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(

@@ -60,7 +60,7 @@ enum DocumentRun {
     TestPause.at("render", context)
     let made = try DocumentMaker(resources).make(
       kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,
-      footerAnchor: try FooterAnchor.text(store))
+      footerAnchor: FooterAnchor.isWanted(arguments, context) ? try FooterAnchor.text(store) : nil)
     let delivery = Delivery(store: store, context: context)
     for destination in destinations(settings) {
       try delivery.deliver(made, to: destination)
