@@ -82,6 +82,7 @@ enum AnchorFile {
         throw Files.systemError("renaming \(temporary) to \(path)")
       }
       Files.syncDirectory(of: path)
+      sweepAbandoned(path)
     } catch {
       Files.remove(temporary)
       throw StoreError(
@@ -89,6 +90,25 @@ enum AnchorFile {
         code: error.code, libraryMessage: error.libraryMessage,
         advice: "make the key's folder writable for this user; 'rua-paper log verify' checks "
           + "the log")
+    }
+  }
+
+  /// Removes temporary anchors left by writers killed between create and rename (their pid,
+  /// in the name, is gone). They hold only SEQ:HASH, but nothing named should pile up.
+  static func sweepAbandoned(_ path: String) {
+    guard let folder = opendir(Files.parent(path)) else { return }
+    defer { closedir(folder) }
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    while let item = readdir(folder) {
+      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard name.hasPrefix(base + "."), name.hasSuffix(".tmp") else { continue }
+      let middle = name.dropFirst(base.count + 1).prefix { $0 != "-" }
+      guard let pid = Int32(middle), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
+        continue
+      }
+      Files.remove(Files.parent(path) + "/" + name)
     }
   }
 }
