@@ -8,14 +8,7 @@ import Testing
 /// Issue 16 through the command line: run ids, binders, filters, anchors, doctor --repair.
 @Suite("access log commands")
 struct AccessLogCommandTests {
-  private func sandbox() -> CLISandbox {
-    let box = CLISandbox()
-    #expect(box.run(["init"] + box.storeFlags).code == .success)
-    let sample = URL(fileURLWithPath: MedsCommandTests.templates).deletingLastPathComponent()
-      .appendingPathComponent("samples/care-circle.json").path
-    #expect(box.run(["import", sample] + box.storeFlags).code == .success)
-    return box
-  }
+  private func sandbox() -> CLISandbox { BatchCommandTests.sandbox() }
 
   private func store(_ box: CLISandbox) throws -> Store {
     try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
