@@ -88,10 +88,12 @@ public enum AccessLogGuard {
     }
   }
 
-  static func checkAnchor(_ connection: Connection, file: String) throws(StoreError)
-    -> AnchorCheck
-  {
-    switch AnchorFile.read(file) {
+  /// `state` must be read before the transaction that checks it starts: the file is written
+  /// after its row commits, so a snapshot taken later always holds the row it names.
+  static func checkAnchor(
+    _ connection: Connection, file: String, state: AnchorFile.State? = nil
+  ) throws(StoreError) -> AnchorCheck {
+    switch state ?? AnchorFile.read(file) {
     case .missing: return .missing(file: file)
     case .unreadable(let reason): return .unreadable(file: file, reason: reason)
     case .position(let anchor):

@@ -17,12 +17,16 @@ public struct AccessLogReview: Sendable {
 
 extension Store {
   public func reviewAccessLog() throws(StoreError) -> AccessLogReview {
-    try connection.transaction(immediate: false) { () throws(StoreError) in
+    // Read first: a row committed by another process while we read the chain would otherwise
+    // be named by the anchor file but missing from our snapshot (a false "cut tail").
+    let anchorState = AnchorFile.read(location.anchorFile)
+    return try connection.transaction(immediate: false) { () throws(StoreError) in
       AccessLogReview(
         rows: Int(try connection.scalarInt("SELECT count(*) FROM access_log") ?? 0),
         head: try accessHead(), firstBadRow: try verifyAccessLog(),
         triggerProblems: try AccessLogGuard.triggerProblems(connection),
-        anchor: try AccessLogGuard.checkAnchor(connection, file: location.anchorFile))
+        anchor: try AccessLogGuard.checkAnchor(
+          connection, file: location.anchorFile, state: anchorState))
     }
   }
 
