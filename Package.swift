@@ -24,21 +24,27 @@ let package = Package(
     .target(name: "RuaCore"),
     .target(name: "RuaDocuments", dependencies: ["RuaCore"]),
 
+    // One POSIX file layer: every read, write, exclusive create and atomic replace.
+    .target(name: "RuaFiles", dependencies: ["CLinux"]),
+
     // Adapters: the only places that talk to C.
-    .target(name: "RuaStore", dependencies: ["RuaCore", "CSQLCipher", "CCrypto", "CLinux"]),
+    .target(
+      name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
     .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo"]),
-    .target(name: "RuaVisual", dependencies: ["CPopplerGLib", "CPangoCairo"]),
-    .target(name: "RuaPrint", dependencies: ["CCups"]),
+    .target(name: "RuaVisual", dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo"]),
+    .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
 
     // The shell: argv, environment, clock, terminal.
     .target(
       name: "RuaCLI",
       dependencies: [
-        "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint", "CLinux",
+        "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint",
+        "CLinux",
       ]),
     .executableTarget(name: "rua-paper", dependencies: ["RuaCLI"]),
 
     .testTarget(name: "RuaCoreTests", dependencies: ["RuaCore"]),
+    .testTarget(name: "RuaFilesTests", dependencies: ["RuaFiles"]),
     .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments"]),
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore"]),
     .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),

@@ -26,3 +26,38 @@ static inline int rua_memfd(const char *name) { return memfd_create(name, RUA_MF
 static inline ssize_t rua_getrandom(void *buffer, size_t length) {
   return getrandom(buffer, length, 0);
 }
+
+#include <signal.h>
+#include <string.h>
+
+/// A crash (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) prints one fixed line and exits
+/// 70: no registers, no memory, no backtrace that could hold part of a key. Runs on its own
+/// stack so a stack overflow is caught too. Async-signal-safe: write(2) and _exit(2) only.
+static void rua_crash_handler(int signal_number) {
+  (void)signal_number;
+  static const char message[] =
+      "rua-paper: internal error (the process crashed); nothing more is printed so that no "
+      "secret can leak. If a store command was running, check it with 'rua-paper doctor'.\n";
+  ssize_t ignored = write(2, message, sizeof message - 1);
+  (void)ignored;
+  _exit(70);
+}
+
+static inline int rua_install_crash_handlers(void) {
+  static char alternate_stack[65536];
+  stack_t stack;
+  memset(&stack, 0, sizeof stack);
+  stack.ss_sp = alternate_stack;
+  stack.ss_size = sizeof alternate_stack;
+  if (sigaltstack(&stack, 0) != 0) return -1;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = rua_crash_handler;
+  action.sa_flags = SA_ONSTACK | SA_RESETHAND;
+  sigemptyset(&action.sa_mask);
+  const int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+    if (sigaction(signals[i], &action, 0) != 0) return -1;
+  }
+  return 0;
+}

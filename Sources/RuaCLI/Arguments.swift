@@ -103,9 +103,9 @@ public enum ArgumentParser {
       case .optionalValue:
         if let inlineValue {
           parsed.values[name, default: []].append(inlineValue)
-        } else if index < arguments.count, !arguments[index].hasPrefix("-"),
-          spec.valueName != "", optionalValueTakesNext(arguments, index)
-        {
+        } else if index < arguments.count, !arguments[index].hasPrefix("-"), spec.valueName != "" {
+          // The next word is taken as the value; `--name=VALUE` or putting positionals first
+          // makes it certain (docs/commands.md says so for --print).
           parsed.values[name, default: []].append(arguments[index])
           index += 1
         } else {
@@ -115,10 +115,6 @@ public enum ArgumentParser {
     }
     return parsed
   }
-
-  /// An optional value is taken only when it is followed by nothing that would need it as a
-  /// positional; callers that need certainty use `--name=VALUE`.
-  private static func optionalValueTakesNext(_ arguments: [String], _ index: Int) -> Bool { true }
 
   private static func rejection(forUnknown name: String) -> String {
     let keyLike = ["key", "password", "passphrase", "db-key", "secret"]

@@ -1,10 +1,15 @@
 import CLinux
 import Glibc
+import RuaCore
+import RuaFiles
+import Synchronization
 
 /// The real process: its clock, environment, streams and hardening. Only `main` calls this.
 public enum Process {
-  /// umask 077, no core dumps, not ptrace-able by the same user, SIGPIPE ignored.
+  /// umask 077, no core dumps, not ptrace-able by the same user, SIGPIPE ignored, and crashes
+  /// reported by one fixed line (exit 70) instead of a register and memory dump.
   public static func harden() {
+    _ = rua_install_crash_handlers()
     umask(0o077)
     var limit = rlimit(rlim_cur: 0, rlim_max: 0)
     _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
@@ -25,38 +30,31 @@ public enum Process {
     var seconds = time(nil)
     var local = tm()
     localtime_r(&seconds, &local)
-    let today =
-      pad(Int(local.tm_year) + 1900, 4) + "-" + pad(Int(local.tm_mon) + 1, 2) + "-"
-      + pad(Int(local.tm_mday), 2)
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let cwd =
-      getcwd(&buffer, buffer.count) != nil
-      ? String(
-        decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      : "."
+    let today = CivilDate(
+      year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+    let cwd = Files.workingDirectory()
     return Context(
-      environment: environment, now: Int64(seconds), localToday: today,
+      environment: environment, now: Instant(secondsSinceEpoch: Int64(seconds)),
+      today: today ?? Instant(secondsSinceEpoch: Int64(seconds)).utcDate,
       standardOutput: { writeAll(STDOUT_FILENO, $0) },
       standardError: { writeAll(STDERR_FILENO, $0) },
-      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1, workingDirectory: cwd)
+      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+      standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      standardOutputFailure: { outputFailure.withLock { $0?.reason } }, workingDirectory: cwd)
   }
 
   public static func exit(_ code: ExitCode) -> Never { Glibc.exit(code.rawValue) }
 
+  /// The first failed write to standard output; later writes are skipped.
+  private static let outputFailure = Mutex<FileError?>(nil)
+
+  /// Writes to a standard stream. A failure on stdout is remembered so the command ends with
+  /// exit 74 and a delivery to stdout is logged as failed; stderr failures have nowhere to go.
   static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      offset += written
+    if fd == STDOUT_FILENO, outputFailure.withLock({ $0 != nil }) { return }
+    do { try FileDescriptor.writeAll(fd, bytes, path: "stdout") } catch {
+      if fd == STDOUT_FILENO { outputFailure.withLock { $0 = $0 ?? error } }
     }
   }
 
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
-  }
 }

@@ -33,7 +33,11 @@ public enum RuaPaper {
     }
     do throws(CLIError) {
       let parsed = try ArgumentParser.parse(rest, options: command.options)
-      return try command.run(parsed, context)
+      let code = try command.run(parsed, context)
+      if let failure = context.standardOutputFailure() {
+        throw CLIError("cannot write to standard output: \(failure)", code: .ioError)
+      }
+      return code
     } catch {
       context.message(error.message)
       if error.code == .usage {

@@ -31,7 +31,11 @@ enum StoreAccess {
 
   static func open(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Store {
     let location = try location(arguments, context)
-    do { return try Store.open(location) } catch { throw cliError(error) }
+    do {
+      let store = try Store.open(location)
+      for notice in store.notices { context.message(notice) }
+      return store
+    } catch { throw cliError(error) }
   }
 
   /// Runs a store operation, turning its error into a refusal with the right exit code.
@@ -56,22 +60,5 @@ enum StoreAccess {
     case .alreadyExists: return .cannotCreate
     case .io: return .ioError
     }
-  }
-
-  /// A patient by care-circle id, or by an unambiguous case-insensitive name prefix.
-  static func resolvePatient(_ query: String, in store: Store) throws(CLIError) -> PatientListing {
-    let patients = try perform { () throws(StoreError) in try store.listPatients() }
-    if let exact = patients.first(where: { $0.id == query }) { return exact }
-    let lowered = query.lowercased()
-    let matches = patients.filter { $0.fullName.lowercased().hasPrefix(lowered) }
-    if matches.count == 1 { return matches[0] }
-    if matches.isEmpty {
-      throw CLIError(
-        "no patient with the id or name '\(query)'; run 'rua-paper patients' for the list",
-        code: .usage)
-    }
-    let list = matches.map { "  \($0.id)  \($0.fullName)" }.joined(separator: "\n")
-    throw CLIError(
-      "'\(query)' matches \(matches.count) patients; name one by id:\n" + list, code: .usage)
   }
 }

@@ -1,5 +1,4 @@
-import CLinux
-import Glibc
+import RuaFiles
 
 /// Finds the templates folder and reads files in it. Every command that reads templates uses
 /// this, so they all agree on where the folder is.
@@ -16,9 +15,9 @@ struct TemplatesLocation {
   static func resolve(_ explicit: String?, _ context: Context) throws(CLIError) -> TemplatesLocation
   {
     let shown = find(
-      explicit: explicit, environment: context.environment, executable: executablePath())
+      explicit: explicit, environment: context.environment, executable: Files.executablePath())
     let root = context.absolute(shown)
-    guard isDirectory(root) else {
+    guard Files.isDirectory(root) else {
       throw CLIError(
         "the templates folder \(shown) does not exist; pass --templates DIR or set RUA_TEMPLATES",
         code: .noInput)
@@ -32,7 +31,8 @@ struct TemplatesLocation {
     if let variable = environment["RUA_TEMPLATES"], !variable.isEmpty { return variable }
     if var folder = executable.map(parent) {
       while folder != "/" && !folder.isEmpty {
-        if isDirectory(folder + "/templates"), isRegularFile(folder + "/Package.swift") {
+        if Files.isDirectory(folder + "/templates"), Files.isRegularFile(folder + "/Package.swift")
+        {
           return folder + "/templates"
         }
         folder = parent(folder)
@@ -43,69 +43,15 @@ struct TemplatesLocation {
 
   /// The bytes of `relative`, or nil when there is no such file.
   func read(_ relative: String) throws(CLIError) -> [UInt8]? {
-    let path = root + "/" + relative
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      if errno == ENOENT { return nil }
-      throw CLIError(
-        "cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
-    }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw CLIError(
-          "cannot read \(shown)/\(relative): \(TemplatesLocation.describe(errno))", code: .ioError)
-      }
-      if count == 0 { return bytes }
-      bytes += buffer[0..<count]
+    do { return try Files.readIfPresent(root + "/" + relative) } catch {
+      throw CLIError("cannot read \(shown)/\(relative): \(error.reason)", code: .ioError)
     }
   }
 
   /// Names of the regular files in `relative` ending in `suffix`, sorted; empty when the
   /// folder does not exist.
   func files(in relative: String, suffix: String) -> [String] {
-    guard let directory = opendir(root + "/" + relative) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name.hasSuffix(suffix), !name.hasPrefix("."),
-        TemplatesLocation.isRegularFile(root + "/" + relative + "/" + name)
-      {
-        names.append(name)
-      }
-    }
-    return names.sorted()
-  }
-
-  static func executablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  static func isDirectory(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
-
-  static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
-  }
-
-  static func describe(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    let length = strlen(text)
-    return String(
-      decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+    Files.list(root + "/" + relative, suffix: suffix)
   }
 
   private static func parent(_ path: String) -> String {

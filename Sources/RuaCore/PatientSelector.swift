@@ -1,23 +1,42 @@
-/// Finds the patient a command line names: by id, or by an unambiguous name prefix.
+/// The names a patient can be picked by on the command line.
+public struct PatientName: Equatable, Sendable {
+  public var id: String
+  public var fullName: String
+  public var preferredName: String?
+
+  public init(id: String, fullName: String, preferredName: String? = nil) {
+    self.id = id
+    self.fullName = fullName
+    self.preferredName = preferredName
+  }
+
+  public init(_ patient: Patient) {
+    self.init(id: patient.id, fullName: patient.fullName, preferredName: patient.preferredName)
+  }
+}
+
+/// Finds the patient a command line names: by id, or by an unambiguous name prefix. Every
+/// command that takes a patient picks through here, so they all pick the same one.
 public enum PatientSelector {
   public enum Selection: Equatable, Sendable {
-    case found(Patient)
+    case found(PatientName)
     /// More than one patient matches, in the order given.
-    case ambiguous([Patient])
+    case ambiguous([PatientName])
     case notFound
   }
 
-  /// An exact id wins. Otherwise a case-insensitive prefix of `fullName` or `preferredName`;
-  /// when several match, a single patient whose full or preferred name equals the query
-  /// (ignoring case) wins, so "Ana Lee" can still be chosen beside "Ana Leeson".
-  public static func select(_ query: String, from patients: [Patient]) -> Selection {
+  /// The query is trimmed. An exact id wins. Otherwise a case-insensitive prefix of the full
+  /// or preferred name; when several match, a single patient whose full or preferred name
+  /// equals the query (ignoring case) wins, so "Ana Lee" can still be chosen beside
+  /// "Ana Leeson".
+  public static func select(_ query: String, from patients: [PatientName]) -> Selection {
     let trimmed = String(
       query.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !trimmed.isEmpty else { return .notFound }
     if let patient = patients.first(where: { $0.id == trimmed }) { return .found(patient) }
 
     let needle = trimmed.lowercased()
-    let names: (Patient) -> [String] = { patient in
+    let names: (PatientName) -> [String] = { patient in
       [patient.fullName, patient.preferredName].compactMap { $0?.lowercased() }
     }
     let matches = patients.filter { names($0).contains { $0.hasPrefix(needle) } }

@@ -1,4 +1,4 @@
-import Glibc
+import RuaFiles
 
 /// The `doctor` checks for CUPS: does the scheduler keep a copy of each printed document, and
 /// which printer is the default.
@@ -64,29 +64,17 @@ public enum CUPSConfigCheck {
   }
 
   private static func readText(_ path: String) -> Result<String, ReadProblem> {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
+    let limit = 4 * 1024 * 1024
+    let bytes: [UInt8]
+    do { bytes = try Files.read(path, limit: limit + 1) } catch {
       let reason =
-        code == EACCES
+        error.isPermission
         ? "\(path) is not readable by this user; run `rua-paper doctor` as root to check it"
-        : "\(path) could not be read (\(String(cString: strerror(code))))"
+        : "\(path) could not be read (\(error.reason))"
       return .failure(ReadProblem(reason: reason))
     }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(ReadProblem(reason: "\(path) could not be read to the end"))
-      }
-      bytes.append(contentsOf: buffer[0..<count])
-      if bytes.count > 4 * 1024 * 1024 {
-        return .failure(ReadProblem(reason: "\(path) is larger than 4 MiB; check it by hand"))
-      }
+    guard bytes.count <= limit else {
+      return .failure(ReadProblem(reason: "\(path) is larger than 4 MiB; check it by hand"))
     }
     return .success(String(decoding: bytes, as: UTF8.self))
   }

@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import RuaCore
 import RuaDocuments
 
 /// One text run of a page, at a fixed position, for the benchmark floor.
@@ -36,11 +37,11 @@ extension PDFRenderer {
 
   /// The floor: bare Pango/Cairo — one plain layout per run in one font, moved to its position
   /// and shown, on a PDF surface in memory. No styles, tags, measuring or pagination.
-  public func drawFloor(_ pages: [FloorPage], now: Int64) throws(RenderError) -> RenderedPDF {
+  public func drawFloor(_ pages: [FloorPage], now: Instant) throws(RenderError) -> RenderedPDF {
     let sink = ByteSink()
     let surface = try PDFSurface(
       sink: sink, width: pages.first?.width ?? 612, height: pages.first?.height ?? 792)
-    surface.setMetadata(title: "floor", creator: "floor", date: Self.isoDate(now))
+    surface.setMetadata(title: "floor", creator: "floor", date: now.rfc3339)
     let cr = cairo_create(surface.surface)
     defer { cairo_destroy(cr) }
     let font = pango_font_description_from_string("Noto Sans 9")

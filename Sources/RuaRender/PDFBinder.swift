@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import RuaCore
 import RuaDocuments
 
 /// One document in a binder: its bookmark title, the document and the template it is set with.
@@ -37,13 +38,13 @@ extension PDFRenderer {
   /// template's size, with a bookmark per section and per document (`cairo_pdf_surface_add_outline`).
   /// The pages are exactly those `render` draws for each document alone.
   public func renderBinder(
-    _ sections: [BinderSection], title: String, now: Int64, creator: String
+    _ sections: [BinderSection], title: String, now: Instant, creator: String
   ) throws(RenderError) -> RenderedBinder {
     let sink = ByteSink()
     let first = sections.first { !$0.documents.isEmpty }?.documents.first?.template.layout
     let surface = try PDFSurface(
       sink: sink, width: first?.pageWidth ?? 612, height: first?.pageHeight ?? 792)
-    surface.setMetadata(title: title, creator: creator, date: Self.isoDate(now))
+    surface.setMetadata(title: title, creator: creator, date: now.rfc3339)
     var pageCount = 0
     var outline: [(level: Int, title: String, page: Int)] = []
     for section in sections where !section.documents.isEmpty {

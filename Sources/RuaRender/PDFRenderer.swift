@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import RuaCore
 import RuaDocuments
 
 /// A finished PDF, held in memory.
@@ -54,10 +55,10 @@ public final class PDFRenderer {
     return pages
   }
 
-  /// Renders `document` to PDF bytes. `now` (seconds since the epoch) becomes the PDF creation
+  /// Renders `document` to PDF bytes. `now` becomes the PDF creation
   /// and modification dates, so the same inputs give the same bytes; `creator` is written as
   /// the PDF Creator (e.g. "rua-paper 0.1.0").
-  public func render(_ document: Document, template: Template, now: Int64, creator: String)
+  public func render(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> RenderedPDF
   {
     let cache = LayoutCache(context: fonts.context, template: template)
@@ -65,25 +66,13 @@ public final class PDFRenderer {
     let sink = ByteSink()
     let surface = try PDFSurface(
       sink: sink, width: template.layout.pageWidth, height: template.layout.pageHeight)
-    surface.setMetadata(title: document.title, creator: creator, date: Self.isoDate(now))
+    surface.setMetadata(title: document.title, creator: creator, date: now.rfc3339)
     let painter = try Painter(surface: surface, template: template, layouts: cache)
     for page in pages {
       try painter.draw(page)
     }
     try surface.finish()
     return RenderedPDF(bytes: sink.bytes, pageCount: pages.count)
-  }
-
-  /// `2026-11-29T19:41:39Z` for a count of seconds since 1970-01-01 UTC.
-  static func isoDate(_ seconds: Int64) -> String {
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let inDay = Int(seconds - days * 86_400)
-    let date = CivilDay(days: Int(days))
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
-    var year = String(date.year)
-    while year.count < 4 { year = "0" + year }
-    return
-      "\(year)-\(two(date.month))-\(two(date.day))T\(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60))Z"
   }
 }
 
@@ -92,23 +81,4 @@ public final class PDFRenderer {
 /// Holds the first error the measurer met.
 final class FailureBox {
   var error: RenderError?
-}
-
-/// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's civil_from_days).
-struct CivilDay {
-  var year: Int
-  var month: Int
-  var day: Int
-
-  init(days: Int) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    day = doy - (153 * mp + 2) / 5 + 1
-    month = mp < 10 ? mp + 3 : mp - 9
-    year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-  }
 }

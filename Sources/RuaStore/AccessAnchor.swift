@@ -1,4 +1,4 @@
-internal import Glibc
+import RuaFiles
 
 /// A point of the access log's chain: a row's sequence number (its id) and its row hash.
 /// Written `SEQ:HASH` (64 hex digits); sequence 0 is the empty log, hashed as the genesis.
@@ -67,48 +67,23 @@ enum AnchorFile {
   }
 
   /// Writes `position` unless the file already names a later row (another process committed
-  /// after us and wrote first). A temporary name unique to this writer, fsync, rename.
+  /// after us and wrote first).
   static func advance(_ path: String, to position: LogPosition) throws(StoreError) {
     if case .position(let current) = read(path), current.sequence >= position.sequence { return }
     try write(path, position)
   }
 
+  /// Through `AtomicFile`: an unnamed 0600 file, synced, linked into place, folder synced.
   static func write(_ path: String, _ position: LogPosition) throws(StoreError) {
-    let suffix = Hex.encode((try? SecureRandom.bytes(6)) ?? [])
-    let temporary = path + ".\(getpid())-\(suffix).tmp"
-    do throws(StoreError) {
-      try Files.createExclusive(temporary, Array((position.text + "\n").utf8))
-      guard rename(temporary, path) == 0 else {
-        throw Files.systemError("renaming \(temporary) to \(path)")
-      }
-      Files.syncDirectory(of: path)
-      sweepAbandoned(path)
+    do throws(FileError) {
+      try AtomicFile.write(Array((position.text + "\n").utf8), to: path, replacing: true)
     } catch {
-      Files.remove(temporary)
+      let failure = StoreError(error)
       throw StoreError(
-        error.kind, "the access-log anchor file \(path) could not be updated: " + error.context,
-        code: error.code, libraryMessage: error.libraryMessage,
+        failure.kind, "the access-log anchor file \(path) could not be updated: " + failure.context,
+        code: failure.code, libraryMessage: failure.libraryMessage,
         advice: "make the key's folder writable for this user; 'rua-paper log verify' checks "
           + "the log")
-    }
-  }
-
-  /// Removes temporary anchors left by writers killed between create and rename (their pid,
-  /// in the name, is gone). They hold only SEQ:HASH, but nothing named should pile up.
-  static func sweepAbandoned(_ path: String) {
-    guard let folder = opendir(Files.parent(path)) else { return }
-    defer { closedir(folder) }
-    let base = path.split(separator: "/").last.map(String.init) ?? path
-    while let item = readdir(folder) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name.hasPrefix(base + "."), name.hasSuffix(".tmp") else { continue }
-      let middle = name.dropFirst(base.count + 1).prefix { $0 != "-" }
-      guard let pid = Int32(middle), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
-        continue
-      }
-      Files.remove(Files.parent(path) + "/" + name)
     }
   }
 }

@@ -1,4 +1,5 @@
 internal import Glibc
+internal import RuaCore
 
 /// What the delivery path records for every PDF that leaves the store.
 public struct AccessEntry: Sendable, Equatable {
@@ -112,7 +113,8 @@ extension Store {
   func insertAccess(_ entry: AccessEntry, now: Int64) throws(StoreError) -> AccessRecord {
     let head = try accessHead()
     var record = AccessRecord(
-      id: head.sequence + 1, uuid: try UUIDv7.make(seconds: now), time: UTCTime.format(now),
+      id: head.sequence + 1, uuid: try UUIDv7.make(seconds: now),
+      time: Instant(secondsSinceEpoch: now).rfc3339,
       epoch: now, entry: entry, actor: actor, chainFormat: AccessChain.currentFormat,
       previousHash: head.hash, rowHash: [])
     record.rowHash = AccessChain.hash(record) ?? []

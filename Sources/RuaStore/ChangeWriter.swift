@@ -88,7 +88,8 @@ struct ChangeWriter {
       VALUES (?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        .text(UTCTime.format(now)), .integer(now), .text(entity), .text(entityID),
+        .text(Instant(secondsSinceEpoch: now).rfc3339), .integer(now), .text(entity),
+        .text(entityID),
         SQLValue(patientID), .text(action), .text(diff),
       ])
   }

@@ -1,3 +1,5 @@
+import RuaFiles
+
 /// What `doctor` learns about a store, read-only: nothing it does changes a byte of the file.
 public struct StoreReport: Sendable {
   public enum State: Sendable {

@@ -1,5 +1,6 @@
 internal import CLinux
 internal import Glibc
+import RuaFiles
 
 /// The 32-byte store key, zeroed when the last reference goes.
 final class StoreKey {
@@ -39,7 +40,7 @@ enum KeyFile {
     }
     defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw Files.systemError("checking the key file \(path)") }
+    guard fstat(fd, &info) == 0 else { throw StoreError(FileError(.inspect, path, code: errno)) }
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
     case S_IFDIR:
@@ -60,7 +61,9 @@ enum KeyFile {
         "the key file \(path) is readable or writable by other users (mode 0"
           + String(mode, radix: 8) + ")", "run: chmod 600 \(path)")
     }
-    var text = try Files.readAll(fd, path: path, limit: 4096)
+    var text = try storeIO { () throws(FileError) in
+      try FileDescriptor.readAll(fd, path: path, limit: 4096)
+    }
     defer { for index in text.indices { text[index] = 0 } }
     if text.last == UInt8(ascii: "\n") { text.removeLast() }
     guard text.count == byteCount * 2, let key = Hex.decode(text) else {
@@ -76,8 +79,10 @@ enum KeyFile {
     let key = StoreKey(try SecureRandom.bytes(byteCount))
     var text = Hex.encodedBytes(key.bytes) + [UInt8(ascii: "\n")]
     defer { for index in text.indices { text[index] = 0 } }
-    try Files.makeDirectories(Files.parent(path))
-    try Files.createExclusive(path, text)
+    try storeIO { () throws(FileError) in
+      try Files.makeDirectories(Files.parent(path))
+      try Files.createExclusive(path, text)
+    }
     return key
   }
 

@@ -1,3 +1,5 @@
+import RuaFiles
+
 /// Applies numbered migrations in one transaction, behind a verified byte-for-byte snapshot.
 enum Migrator {
   /// `PRAGMA user_version`, refusing another application's database and a newer schema.
@@ -45,9 +47,12 @@ enum Migrator {
       try connection.transaction(immediate: true) { () throws(StoreError) in
         if snapshot {
           // The write lock is held: nobody else can change the file while it is copied.
-          original = try Files.read(path)
-          try Files.createExclusive(snapshotFile, original)
-          guard SHA256.digest(try Files.read(snapshotFile)) == SHA256.digest(original) else {
+          original = try storeIO { () throws(FileError) in try Files.read(path) }
+          let copy = try storeIO { () throws(FileError) in
+            try Files.createExclusive(snapshotFile, original)
+            return try Files.read(snapshotFile)
+          }
+          guard SHA256.digest(copy) == SHA256.digest(original) else {
             throw StoreError(.io, "the migration snapshot \(snapshotFile) does not match the store")
           }
         }
@@ -71,7 +76,9 @@ enum Migrator {
     let now = (try? Files.read(path)) ?? []
     if SHA256.digest(now) != SHA256.digest(original) {
       do throws(StoreError) {
-        try Files.replace(path, original)
+        try storeIO { () throws(FileError) in
+          try AtomicFile.write(original, to: path, replacing: true)
+        }
       } catch {
         return StoreError(
           .migrationFailed, failure + " and the store could not be restored",

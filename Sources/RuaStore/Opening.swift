@@ -1,3 +1,5 @@
+import RuaFiles
+
 /// The open sequence of reference §1.9, shared by `Store.open`, `Store.create` and diagnosis.
 enum Opening {
   /// SQLITE_READONLY_ROLLBACK: a hot journal that a read-only connection cannot roll back.

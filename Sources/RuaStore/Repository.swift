@@ -30,6 +30,7 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
 public struct PatientListing: Sendable, Equatable {
   public var id: String
   public var fullName: String
+  public var preferredName: String?
   public var dateOfBirth: String
 }
 
@@ -104,16 +105,19 @@ extension Store {
     }
   }
 
-  /// Id, full name and date of birth of every patient, in file order.
+  /// Id, names and date of birth of every patient, in file order (no other record is read).
   public func listPatients() throws(StoreError) -> [PatientListing] {
     let statement = try connection.prepare(
-      "SELECT external_id, full_name, date_of_birth FROM patients ORDER BY position, external_id")
+      """
+      SELECT external_id, full_name, preferred_name, date_of_birth FROM patients
+      ORDER BY position, external_id
+      """)
     var out: [PatientListing] = []
     while try statement.step() {
       out.append(
         PatientListing(
           id: try statement.text(0) ?? "", fullName: try statement.text(1) ?? "",
-          dateOfBirth: try statement.text(2) ?? ""))
+          preferredName: try statement.text(2), dateOfBirth: try statement.text(3) ?? ""))
     }
     return out
   }

@@ -1,9 +1,13 @@
+import RuaFiles
+
 /// An open, keyed, checked and migrated rua-paper store. Not Sendable (it owns a connection).
 public final class Store {
   let connection: Connection
   public let location: StoreLocation
   /// Stamped on every access_log row this store writes: the OS user, host and this run's id.
   public var actor: AccessActor
+  /// What opening did that the user should hear about (a leftover snapshot settled).
+  public internal(set) var notices: [String] = []
 
   init(connection: Connection, location: StoreLocation) {
     self.connection = connection
@@ -16,16 +20,18 @@ public final class Store {
   public static func create(
     _ location: StoreLocation, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
+    try LibraryCheck.verify()
     for path in [location.database, location.keyFile] where Files.exists(path) {
       throw StoreError(
         .alreadyExists, "\(path) already exists; rua-paper init never overwrites a store or a key",
         advice: "use the existing store, or pass --db and --key-file with new paths")
     }
-    try Files.makeDirectories(Files.parent(location.database))
+    try storeIO { () throws(FileError) in try Files.makeDirectories(Files.parent(location.database))
+    }
     let key = try KeyFile.create(location.keyFile)
     var createdDatabase = false
     do throws(StoreError) {
-      try Files.createExclusive(location.database, [])
+      try storeIO { () throws(FileError) in try Files.createExclusive(location.database, []) }
       createdDatabase = true
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)
@@ -48,6 +54,8 @@ public final class Store {
   public static func open(
     _ location: StoreLocation, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
+    try Opening.checkFiles(location)
+    let settled = try LeftoverSnapshot.settle(location)
     let connection = try checkedConnection(location, mode: .readWrite)
     let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
     if version < (migrations.last?.version ?? 0) {
@@ -58,6 +66,7 @@ public final class Store {
       // Schema 1 had no anchor file: the first one names the head the migration found.
       try AnchorFile.write(location.anchorFile, try store.accessHead())
     }
+    store.notices = settled.map { [$0] } ?? []
     return store
   }
 
@@ -66,6 +75,7 @@ public final class Store {
     _ location: StoreLocation, mode: Connection.Mode
   ) throws(StoreError) -> Connection {
     try Opening.checkFiles(location)
+    try LibraryCheck.verify()
     let key = try KeyFile.load(location.keyFile)
     let connection: Connection
     do throws(StoreError) {

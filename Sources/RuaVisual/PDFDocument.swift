@@ -1,6 +1,6 @@
 internal import CPangoCairo
 internal import CPopplerGLib
-internal import Glibc
+internal import RuaFiles
 
 /// An open PDF, read by poppler-glib from bytes held in memory.
 ///
@@ -103,28 +103,11 @@ public final class PDFDocument {
       .damaged, "\(name) is damaged: poppler cannot read it (\(detail)); regenerate the PDF")
   }
 
-  /// The whole file, read with plain read(2) so errors carry errno text.
+  /// The whole file; errors carry the system's reason.
   static func readFile(_ path: String, shownAs name: String) throws(VisualError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw unreadable(name) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw unreadable(name)
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
+    do { return try Files.read(path) } catch {
+      throw VisualError(.unreadable, "cannot read \(name): \(error.reason)")
     }
-    return bytes
-  }
-
-  private static func unreadable(_ path: String) -> VisualError {
-    let reason = String(cString: strerror(errno))
-    return VisualError(.unreadable, "cannot read \(path): \(reason)")
   }
 }
 

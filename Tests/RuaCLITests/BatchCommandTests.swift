@@ -199,7 +199,8 @@ struct BatchProgressTests {
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     let captured = Captured()
     let context = Context(
-      environment: ["HOME": box.path + "/home"], now: box.now, localToday: box.today,
+      environment: ["HOME": box.path + "/home"], now: Instant(secondsSinceEpoch: box.now),
+      today: Instant(secondsSinceEpoch: box.now).utcDate,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       standardErrorIsTerminal: true, workingDirectory: box.path)
     let code = RuaPaper.run(

@@ -47,7 +47,8 @@ final class CLISandbox {
     let captured = Captured()
     let context = Context(
       environment: environment.isEmpty ? ["HOME": path + "/home"] : environment,
-      now: now ?? self.now, localToday: today,
+      now: Instant(secondsSinceEpoch: now ?? self.now),
+      today: CivilDate(iso: today) ?? Instant(secondsSinceEpoch: self.now).utcDate,
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       workingDirectory: path)
     let code = RuaPaper.run(arguments, context)

@@ -1,4 +1,5 @@
 import Glibc
+import RuaCore
 import Synchronization
 import Testing
 
@@ -125,7 +126,8 @@ private func runContent(_ arguments: [String], environment: [String: String] = [
   let out = Mutex<[UInt8]>([])
   let err = Mutex<[UInt8]>([])
   let context = Context(
-    environment: environment, now: 1_795_000_000, localToday: "2026-11-29",
+    environment: environment, now: Instant(secondsSinceEpoch: 1_795_000_000),
+    today: CivilDate(daysSinceEpoch: 20_786),  // 2026-11-29
     standardOutput: { bytes in out.withLock { $0 += bytes } },
     standardError: { bytes in err.withLock { $0 += bytes } }, workingDirectory: "/")
   let code = RuaPaper.run(arguments, context)

@@ -50,6 +50,19 @@ struct DocumentCommandTests {
     try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
   }
 
+  @Test(arguments: [
+    ["--today", "1900-01-01"], ["--now", "9999-01-01T00:00:00Z"], ["--today", "2201-01-01"],
+    ["--now", "2026-11-01T00:00:00Z"],  // before the import at the sandbox's clock
+  ])
+  func anImpossiblePrintDateIsRefusedBeforeAnythingIsLogged(extra: [String]) throws {
+    let box = store()
+    let result = box.run(["er", "rob", "-o", box.file("er.pdf")] + extra + flags(box))
+    #expect(result.code == .usage, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot print for patient p-robert"))
+    #expect(!FileManager.default.fileExists(atPath: box.file("er.pdf")))
+    #expect(try log(box).isEmpty)
+  }
+
   @Test func anERSheetIsWrittenWholeAndPrivateAndLoggedBeforeAndAfter() throws {
     let box = store()
     let result = box.run(["er", "rob", "-o", "er.pdf", "--now", Self.now] + flags(box))

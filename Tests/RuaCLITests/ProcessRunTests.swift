@@ -33,7 +33,7 @@ struct ProcessRunTests {
     )
   }
 
-  @Test(.enabled(if: executable != nil))
+  @Test(.enabled(if: executable != nil, "the rua-paper binary is not built beside the tests"))
   func wrongKeyGivesOneCleanMessageAndNoLibraryNoise() throws {
     let box = CLISandbox()
     let (created, _, _) = try run(["init"] + box.storeFlags)
@@ -67,7 +67,7 @@ struct ProcessRunTests {
       + patients.joined(separator: ",\n") + "] }"
   }
 
-  @Test(.enabled(if: executable != nil))
+  @Test(.enabled(if: executable != nil, "the rua-paper binary is not built beside the tests"))
   func killedImportsLeaveTheStoreWholeAndUnmixed() throws {
     let box = CLISandbox()
     let (created, _, _) = try run(["init"] + box.storeFlags)

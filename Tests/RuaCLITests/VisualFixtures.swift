@@ -1,5 +1,6 @@
 import Glibc
 import RuaCLI
+import RuaCore
 import Synchronization
 
 /// A hand-written PDF (base-14 Helvetica, rectangles), so the CLI tests need no C module.
@@ -173,7 +174,8 @@ struct VisualRun {
     let out = Mutex<[UInt8]>([])
     let err = Mutex<[UInt8]>([])
     let context = Context(
-      environment: [:], now: 1_700_000_000, localToday: "2023-11-14",
+      environment: [:], now: Instant(secondsSinceEpoch: 1_700_000_000),
+      today: Instant(secondsSinceEpoch: 1_700_000_000).utcDate,
       standardOutput: { bytes in out.withLock { $0 += bytes } },
       standardError: { bytes in err.withLock { $0 += bytes } },
       workingDirectory: folder.path)

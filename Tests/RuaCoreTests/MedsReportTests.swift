@@ -128,14 +128,14 @@ import Testing
 }
 
 @Suite struct PatientSelectorTests {
-  private let people: [Patient] = {
+  private let people: [PatientName] = {
     var robert = Patient(id: "p-1", fullName: "Robert Example", dateOfBirth: day("1945-02-14"))
     robert.preferredName = "Bob"
     let roberta = Patient(id: "p-2", fullName: "Roberta Sample", dateOfBirth: day("1950-05-05"))
     let ana = Patient(id: "p-3", fullName: "Ana Lee", dateOfBirth: day("1940-01-01"))
     let anaLeeson = Patient(id: "p-4", fullName: "Ana Leeson", dateOfBirth: day("1941-01-01"))
     let numbered = Patient(id: "Robert", fullName: "Zed Example", dateOfBirth: day("1939-01-01"))
-    return [robert, roberta, ana, anaLeeson, numbered]
+    return [robert, roberta, ana, anaLeeson, numbered].map(PatientName.init)
   }()
 
   private func ids(_ selection: PatientSelector.Selection) -> [String] {

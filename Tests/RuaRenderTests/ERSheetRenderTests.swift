@@ -133,7 +133,9 @@ import Testing
     #expect(first.bytes == second.bytes)
     let (document, template) = try RenderFixture.sheet(SamplePatients.typical)
     let later = try PDFRenderer(fontsConf: RenderFixture.fontsConf).render(
-      document, template: template, now: RenderFixture.now + 60, creator: "rua-paper test")
+      document, template: template,
+      now: Instant(secondsSinceEpoch: RenderFixture.now.secondsSinceEpoch + 60),
+      creator: "rua-paper test")
     #expect(later.bytes != first.bytes)
     let info = try RenderFixture.poppler("pdfinfo", ["-isodates"], pdf: first.bytes)
       .split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -178,7 +180,7 @@ import Testing
     broken.styles["band-label"] = nil
     do {
       _ = try PDFRenderer(fontsConf: RenderFixture.fontsConf).render(
-        document, template: broken, now: 0, creator: "t")
+        document, template: broken, now: Instant(secondsSinceEpoch: 0), creator: "t")
       Issue.record("rendered with a missing style")
     } catch {
       #expect(

@@ -10,7 +10,7 @@ enum RenderFixture {
     .deletingLastPathComponent().deletingLastPathComponent()
   static let templates = root.appendingPathComponent("templates")
   static var fontsConf: String { templates.appendingPathComponent("fonts.conf").path }
-  static let now: Int64 = 1_795_953_600  // 2026-11-29T12:00:00Z
+  static let now = Instant(secondsSinceEpoch: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
   static func text(_ relative: String) throws -> String {
     try String(contentsOf: templates.appendingPathComponent(relative), encoding: .utf8)

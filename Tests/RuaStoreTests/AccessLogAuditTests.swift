@@ -1,4 +1,5 @@
 import Foundation
+import RuaFiles
 import Testing
 
 @testable import RuaStore

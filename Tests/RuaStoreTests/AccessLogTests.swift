@@ -1,4 +1,5 @@
 import Foundation
+import RuaCore
 import Testing
 
 @testable import RuaStore
@@ -84,8 +85,8 @@ struct HashAndIDTests {
   }
 
   @Test func utcTime() {
-    #expect(UTCTime.format(0) == "1970-01-01T00:00:00Z")
-    #expect(UTCTime.format(1_795_000_000) == "2026-11-18T11:06:40Z")
-    #expect(UTCTime.format(-1) == "1969-12-31T23:59:59Z")
+    #expect(Instant(secondsSinceEpoch: 0).rfc3339 == "1970-01-01T00:00:00Z")
+    #expect(Instant(secondsSinceEpoch: 1_795_000_000).rfc3339 == "2026-11-18T11:06:40Z")
+    #expect(Instant(secondsSinceEpoch: -1).rfc3339 == "1969-12-31T23:59:59Z")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RuaFiles
 
 @testable import RuaStore
 

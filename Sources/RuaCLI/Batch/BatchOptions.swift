@@ -1,4 +1,5 @@
 import RuaCore
+import RuaDocuments
 
 /// The batch command line, checked: which patients, which documents, where, how many workers.
 struct BatchOptions {

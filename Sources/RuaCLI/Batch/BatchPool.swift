@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import RuaCore
+import RuaDocuments
 import Synchronization
 
 /// One document to make: which patient, which kind, and its place in the run (manifest order).

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaRender
 import RuaStore
 
@@ -27,6 +28,7 @@ struct BatchRun {
     var jobs: [BatchJob] = []
     for patient in patients {
       let asOf = try DocumentStore.informationAsOf(patient, in: store)
+      try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
       for kind in options.kinds {
         jobs.append(
           BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))
@@ -83,15 +85,12 @@ struct BatchRun {
     var manifestPath: String?
     if let folder = options.folder {
       let path = folder + "/manifest.json"
-      do throws(AtomicFile.Failure) {
+      do throws(CLIError) {
         let text = manifest.json(now: settings.now, today: settings.today)
-        try AtomicFile.write(Array(text.utf8), to: path, replace: true)
+        try OutputFile.write(Array(text.utf8), to: path, replace: true)
         manifestPath = path
       } catch {
-        failures.append(
-          Failure(
-            index: jobs.count + 1, what: "manifest",
-            error: CLIError(error.message, code: error.code)))
+        failures.append(Failure(index: jobs.count + 1, what: "manifest", error: error))
       }
     }
     report(
@@ -105,8 +104,12 @@ struct BatchRun {
     if options.all { return all }
     var chosen: [Patient] = []
     for query in options.queries {
-      let patient = try MedsCommand.choose(query, from: all)
-      if !chosen.contains(where: { $0.id == patient.id }) { chosen.append(patient) }
+      let name = try PatientPicker.choose(query, from: all.map(PatientName.init))
+      if !chosen.contains(where: { $0.id == name.id }),
+        let patient = all.first(where: { $0.id == name.id })
+      {
+        chosen.append(patient)
+      }
     }
     return chosen
   }

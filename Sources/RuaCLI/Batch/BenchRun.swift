@@ -1,5 +1,7 @@
 import Glibc
 import RuaCore
+import RuaDocuments
+import RuaFiles
 import RuaRender
 import RuaStore
 

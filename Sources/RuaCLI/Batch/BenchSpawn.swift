@@ -1,4 +1,5 @@
 import Glibc
+import RuaFiles
 
 /// Runs this executable again as a child process and times it (the cold-start measurement).
 enum BenchSpawn {
@@ -6,7 +7,7 @@ enum BenchSpawn {
   static func time(_ arguments: [String], environment: [String: String], quiet: Bool = true)
     -> Double?
   {
-    guard let executable = TemplatesLocation.executablePath() else { return nil }
+    guard let executable = Files.executablePath() else { return nil }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

@@ -109,12 +109,8 @@ struct ContentCommand: Command {
       context.message("content lock refused; nothing was written")
       return .failure
     }
-    do throws(AtomicFile.Failure) {
-      try AtomicFile.write(
-        Array(lock.text().utf8), to: templates.root + "/" + ContentLock.path, replace: true)
-    } catch {
-      throw CLIError(error.message, code: error.code)
-    }
+    try OutputFile.write(
+      Array(lock.text().utf8), to: templates.root + "/" + ContentLock.path, replace: true)
     for entry in lock.entries {
       let old = previous?.entry(entry.path)
       let state = old == entry ? "unchanged" : "locked"

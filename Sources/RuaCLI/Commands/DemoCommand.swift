@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaStore
 
 struct DemoCommand: Command {
@@ -29,10 +30,8 @@ struct DemoCommand: Command {
           + "executable; run demo from the rua-paper source folder", code: .noInput)
     }
     var circle = try CareCircleInput.decode(samplePath, context)
-    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }),
-      let today = CivilDate(iso: context.localToday)
-    {
-      circle = circle.shiftingMedicationDates(by: exported.days(until: today))
+    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
+      circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
     }
     // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
     let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
@@ -40,7 +39,7 @@ struct DemoCommand: Command {
       noneExist ? try Store.create(location) : try Store.open(location)
     }
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now)
+      try store.save(circle, now: context.now.secondsSinceEpoch)
     }
     context.print("imported the sample: " + summary.description)
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
@@ -56,10 +55,8 @@ struct DemoCommand: Command {
   /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
   /// through the batch machinery (logged like any other export; replaced on a rerun).
   private func renderDocuments(folder: String, store: Store, _ context: Context) throws(CLIError) {
-    let now = Instant(secondsSinceEpoch: context.now)
-    guard let today = CivilDate(iso: context.localToday) else {
-      throw CLIError("cannot read today's date from the clock", code: .software)
-    }
+    let now = context.now
+    let today = context.today
     let settings = DocumentSettings(
       paper: .letter, language: "en", now: now, today: today,
       templates: try TemplatesLocation.resolve(nil, context))

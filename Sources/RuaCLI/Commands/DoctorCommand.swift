@@ -1,4 +1,5 @@
 import Glibc
+import RuaFiles
 import RuaPrint
 import RuaStore
 

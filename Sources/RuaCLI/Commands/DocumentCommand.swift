@@ -1,3 +1,5 @@
+import RuaDocuments
+
 /// `rua-paper er PATIENT` and `rua-paper falls PATIENT`: one document for one patient.
 struct DocumentCommand: Command {
   let kind: DocumentKind

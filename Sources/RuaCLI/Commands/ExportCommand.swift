@@ -32,41 +32,16 @@ struct ExportCommand: Command {
     }
     let store = try StoreAccess.open(arguments, context)
     var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
-    circle.exportedAt = UTCTime.format(context.now)
+    circle.exportedAt = context.now.rfc3339
     let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
-    let path = output == "-" ? "stdout" : context.absolute(output)
-    // Health data leaving the store: a committed access-log intent first, then the outcome.
-    let intent = AccessEntry(
-      patientID: nil, document: "care-circle", action: "export", destination: path,
-      sha256: SHA256.hex(bytes), toolVersion: ToolVersion.full, outcome: AccessOutcome.intent,
-      processID: getpid())
-    let intentRow = try log(store, intent, context)
-    var outcome = intent
-    outcome.intentID = intentRow.id
-    outcome.processID = nil
-    if output == "-" {
-      context.standardOutput(bytes)
-    } else {
-      do throws(AtomicFile.Failure) {
-        try AtomicFile.write(bytes, to: path, replace: arguments.flag("force"))
-      } catch {
-        outcome.outcome = AccessOutcome.failed(error.message)
-        _ = try? log(store, outcome, context)
-        throw CLIError(error.message, code: error.code)
-      }
-      context.message("wrote \(circle.patients.count) patients to \(output)")
-    }
-    outcome.outcome = AccessOutcome.completed
-    _ = try log(store, outcome, context)
+    let parcel = Parcel(
+      bytes: bytes, patientID: nil, document: "care-circle", pages: nil, contentVersion: nil)
+    let destination: Destination =
+      output == "-"
+      ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
+    // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
+    try Delivery(store: store, context: context).deliver(parcel, to: destination)
+    if output != "-" { context.message("wrote \(circle.patients.count) patients to \(output)") }
     return .success
-  }
-
-  @discardableResult
-  private func log(_ store: Store, _ entry: AccessEntry, _ context: Context) throws(CLIError)
-    -> AccessRecord
-  {
-    try StoreAccess.perform { () throws(StoreError) in
-      try store.appendAccess(entry)
-    }
   }
 }

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaFiles
 import RuaStore
 
 struct ImportCommand: Command {
@@ -25,7 +26,7 @@ struct ImportCommand: Command {
     let store = try StoreAccess.open(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now, dryRun: dryRun)
+      try store.save(circle, now: context.now.secondsSinceEpoch, dryRun: dryRun)
     }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
@@ -40,14 +41,10 @@ enum CareCircleInput {
       throw .usage("import reads a file, not standard input; save it first")
     }
     do { bytes = try Files.read(context.absolute(file)) } catch {
-      let code: ExitCode =
-        error.code == 2 ? .noInput : error.kind == .permission ? .permission : .ioError
-      throw CLIError("\(file): cannot be read (\(error.libraryMessage ?? "error"))", code: code)
+      let code: ExitCode = error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
+      throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
     }
-    guard let today = CivilDate(iso: context.localToday) else {
-      throw CLIError("the local date '\(context.localToday)' is not a date", code: .software)
-    }
-    do { return try CareCircleDecoder.decode(bytes, today: today) } catch {
+    do { return try CareCircleDecoder.decode(bytes, today: context.today) } catch {
       throw CLIError("\(file): \(error.description)", code: .dataError)
     }
   }

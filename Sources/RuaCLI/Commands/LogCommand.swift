@@ -67,7 +67,7 @@ struct LogCommand: Command {
     default: break
     }
     let patient = try word.map { (query) throws(CLIError) in
-      try StoreAccess.resolvePatient(query, in: store).id
+      try PatientPicker.name(query, in: store).id
     }
     let query = try LogFilter.query(arguments, patient: patient)
     let records = try StoreAccess.perform { () throws(StoreError) in try store.accessLog(query) }

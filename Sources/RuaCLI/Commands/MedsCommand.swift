@@ -1,4 +1,5 @@
 import RuaCore
+import RuaDocuments
 import RuaStore
 
 struct MedsCommand: Command {
@@ -40,39 +41,17 @@ struct MedsCommand: Command {
     guard format == "text" || format == "json" else {
       throw .usage("--format must be text or json, not '\(format)'")
     }
-    let todayText = arguments.value("today") ?? context.localToday
-    guard let today = CivilDate(iso: todayText) else {
-      throw .usage("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")
-    }
+    let today = try DocumentClock.read(arguments, context).today
     let table = try DocumentResources.drugTable(
       TemplatesLocation.resolve(arguments.value("templates"), context))
 
     let store = try StoreAccess.open(arguments, context)
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
-    }
-    let patient = try Self.choose(query, from: patients)
+    let patient = try PatientPicker.patient(query, in: store)
     if format == "json" {
       context.write(JSONWriter.write(MedsReport.json(patient: patient, table: table, today: today)))
     } else {
       context.write(MedsReport.text(patient: patient, table: table, today: today))
     }
     return .success
-  }
-
-  /// The patient `query` names, or a refusal that lists the matches when there are several.
-  static func choose(_ query: String, from patients: [Patient]) throws(CLIError) -> Patient {
-    switch PatientSelector.select(query, from: patients) {
-    case .found(let patient):
-      return patient
-    case .notFound:
-      throw CLIError(
-        "no patient with the id or name '\(query)'; run 'rua-paper patients' for the list",
-        code: .usage)
-    case .ambiguous(let matches):
-      let list = matches.map { "  \($0.id)  \($0.fullName)" }.joined(separator: "\n")
-      throw CLIError(
-        "'\(query)' matches \(matches.count) patients; name one by id:\n" + list, code: .usage)
-    }
   }
 }

@@ -1,5 +1,7 @@
 import Glibc
 import RuaCore
+import RuaDocuments
+import RuaFiles
 
 /// `rua-paper share PATIENT er|meds|falls --to DIR`: a logged export to a share folder.
 struct ShareCommand: Command {
@@ -33,7 +35,7 @@ struct ShareCommand: Command {
       throw .usage("share needs --to DIR, the folder to put the document in")
     }
     let folder = context.absolute(folderText)
-    guard TemplatesLocation.isDirectory(folder) else {
+    guard Files.isDirectory(folder) else {
       throw CLIError(
         "the share folder \(folderText) does not exist; create it or mount the drive first",
         code: .cannotCreate)

@@ -96,8 +96,8 @@ enum VisualSupport {
   /// Writes `bytes` to `path` whole or not at all (AtomicFile), mode 0600: a rendered page may
   /// show health data. Returns the problem, or nil when written.
   static func writeFile(_ bytes: [UInt8], to path: String) -> String? {
-    do throws(AtomicFile.Failure) {
-      try AtomicFile.write(bytes, to: path, replace: true)
+    do throws(CLIError) {
+      try OutputFile.write(bytes, to: path, replace: true)
       return nil
     } catch {
       return error.message

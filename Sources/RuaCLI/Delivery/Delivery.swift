@@ -1,4 +1,5 @@
 import Glibc
+import RuaCore
 import RuaPrint
 import RuaRender
 import RuaStore
@@ -22,7 +23,30 @@ enum Destination: Sendable {
   }
 }
 
-/// The one delivery path every PDF leaves the store by.
+/// What leaves the store, and what its access-log rows say about it: a PDF, a binder or a
+/// whole care-circle export.
+struct Parcel: Sendable {
+  let bytes: [UInt8]
+  /// The patient's care-circle id; nil for a binder or a whole-circle export.
+  let patientID: String?
+  /// "er-sheet", "medication-list", "fall-guide", "binder", "care-circle".
+  let document: String
+  /// Nil when the bytes are not pages (an export).
+  let pages: Int?
+  let contentVersion: String?
+  /// For a binder: the care-circle ids of the patients it holds, recorded in the access log.
+  var patients: [String]? = nil
+}
+
+extension MadeDocument {
+  var parcel: Parcel {
+    Parcel(
+      bytes: pdf.bytes, patientID: patientID, document: documentName, pages: pdf.pageCount,
+      contentVersion: contentVersion, patients: patients)
+  }
+}
+
+/// The one delivery path all patient data leaves the store by.
 ///
 /// Order: the bytes are rendered in memory; an intent row (what, for whom, where, SHA-256,
 /// pages, versions) is committed; then the side effect (an atomic file, stdout or a CUPS job);
@@ -37,14 +61,18 @@ struct Delivery {
 
   @discardableResult
   func deliver(_ made: MadeDocument, to destination: Destination) throws(CLIError) -> AccessRecord {
-    let digest = SHA256.hex(made.pdf.bytes)
+    try deliver(made.parcel, to: destination)
+  }
+
+  @discardableResult
+  func deliver(_ parcel: Parcel, to destination: Destination) throws(CLIError) -> AccessRecord {
     var entry = AccessEntry(
-      patientID: made.patientID, document: made.documentName, action: destination.action,
-      destination: describe(destination), sha256: digest, pages: made.pdf.pageCount,
-      toolVersion: ToolVersion.full, contentVersion: made.contentVersion,
-      outcome: AccessOutcome.intent, processID: getpid(), patients: made.patients)
+      patientID: parcel.patientID, document: parcel.document, action: destination.action,
+      destination: describe(destination), sha256: SHA256.hex(parcel.bytes), pages: parcel.pages,
+      toolVersion: ToolVersion.full, contentVersion: parcel.contentVersion,
+      outcome: AccessOutcome.intent, processID: getpid(), patients: parcel.patients)
     if case .printer(let name) = destination {
-      return try print(made, to: name, entry: entry)
+      return try print(parcel.bytes, to: name, entry: entry)
     }
     let intent = try record(entry)
     let location = store.location
@@ -56,14 +84,19 @@ struct Delivery {
     entry.intentID = intent.id
     entry.processID = nil
     TestPause.at("send", context)
-    do throws(AtomicFile.Failure) {
+    do throws(CLIError) {
       switch destination {
       case .file(let path, let replace):
-        try AtomicFile.write(made.pdf.bytes, to: path, replace: replace)
+        try OutputFile.write(parcel.bytes, to: path, replace: replace)
       case .share(let folder, let name):
-        try AtomicFile.write(made.pdf.bytes, to: folder + "/" + name, replace: false)
+        try OutputFile.write(parcel.bytes, to: folder + "/" + name, replace: false)
       case .standardOutput:
-        context.standardOutput(made.pdf.bytes)
+        context.standardOutput(parcel.bytes)
+        if let failure = context.standardOutputFailure() {
+          throw CLIError(
+            "cannot write to standard output: \(failure); nothing complete was delivered",
+            code: .ioError)
+        }
       case .printer:
         break
       }
@@ -76,7 +109,7 @@ struct Delivery {
     return try record(entry)
   }
 
-  private func print(_ made: MadeDocument, to printer: String?, entry: AccessEntry)
+  private func print(_ bytes: [UInt8], to printer: String?, entry: AccessEntry)
     throws(CLIError) -> AccessRecord
   {
     var entry = entry
@@ -100,7 +133,7 @@ struct Delivery {
     let outcome: PrintOutcome
     do throws(PrintError) {
       outcome = try CUPSPrinting.print(
-        made.pdf.bytes, to: printer, title: JobTitle.document.rawValue,
+        bytes, to: printer, title: JobTitle.document.rawValue,
         timeoutSeconds: printTimeout, server: server, cancellation: cancellation
       ) { jobID in
         // Committed before a byte is sent; if it cannot be, the job is purged unsent.

@@ -54,7 +54,7 @@ final class DocumentMaker {
     let document = FooterAnchor.apply(footerAnchor, to: described)
     do {
       let pdf = try renderer.render(
-        document, template: template, now: now.secondsSinceEpoch, creator: ToolVersion.full)
+        document, template: template, now: now, creator: ToolVersion.full)
       return MadeDocument(kind: kind, patientID: patient.id, pdf: pdf, contentVersion: version)
     } catch {
       throw CLIError(
@@ -67,7 +67,7 @@ final class DocumentMaker {
   func renderBinder(_ sections: [BinderSection], now: Instant) throws(CLIError) -> RenderedBinder {
     do {
       return try renderer.renderBinder(
-        sections, title: "Care circle binder", now: now.secondsSinceEpoch,
+        sections, title: "Care circle binder", now: now,
         creator: ToolVersion.full)
     } catch {
       throw CLIError("cannot render the binder: \(error)", code: .software)
@@ -80,46 +80,20 @@ final class DocumentMaker {
   }
 
   func drawFloor(_ pages: [FloorPage], now: Instant) throws(RenderError) -> RenderedPDF {
-    try renderer.drawFloor(pages, now: now.secondsSinceEpoch)
+    try renderer.drawFloor(pages, now: now)
   }
 
   func describe(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
     informationAsOf: Instant?
   ) throws(CLIError) -> (Document, Template, String) {
-    let r = resources
-    let table = r.drugClasses
-    let pending = !table.isReviewed
-    let printedAt = now.printedUTC
-    let tableVersion = "drug classes \(table.contentVersion)"
-    guard let template = r.templates[kind] else {
-      throw CLIError("the \(kind.documentName) template was not loaded", code: .software)
-    }
-    switch kind {
-    case .er:
-      let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      let asOf = informationAsOf.map { r.labels.format(date: $0.utcDate) }
-      let document = ERSheet.build(
-        patient: patient, facts: facts, today: today, informationAsOf: asOf,
-        printedAt: printedAt, labels: r.labels, template: template,
-        contentVersion: tableVersion, pendingReview: pending)
-      return (document, template, tableVersion)
-    case .meds:
-      let document = MedicationList.build(
-        patient: patient, table: table, today: today, printedAt: printedAt, labels: r.labels,
-        template: template, contentVersion: tableVersion, pendingReview: pending)
-      return (document, template, tableVersion)
-    case .falls:
-      let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      guard let content = r.fallContent else {
-        throw CLIError("the fall-guide content was not loaded", code: .software)
-      }
-      let version = "falls \(content.contentVersion) · \(tableVersion)"
-      let document = FallGuide.build(
-        patient: patient, facts: facts, content: content,
-        today: today, printedAt: printedAt, labels: r.labels, template: template,
-        contentVersion: version, pendingReview: pending)
-      return (document, template, version)
+    do {
+      let described = try DocumentRecipe.describe(
+        kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf,
+        inputs: resources.inputs)
+      return (described.document, described.template, described.contentVersion)
+    } catch {
+      throw CLIError(error.description, code: .software)
     }
   }
 }

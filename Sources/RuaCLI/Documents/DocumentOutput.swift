@@ -1,3 +1,4 @@
+import RuaDocuments
 import RuaRender
 
 /// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.
@@ -18,6 +19,11 @@ enum DocumentOutput {
     var destinations: [Destination] = []
     if let output = arguments.value("output") {
       if output == "-" {
+        guard !context.standardOutputIsTerminal else {
+          throw .usage(
+            "refusing to write a PDF to the terminal; redirect it (-o - > file.pdf, | lp) or "
+              + "use -o FILE")
+        }
         destinations.append(.standardOutput)
       } else {
         guard !output.isEmpty, !output.hasSuffix("/") else {
@@ -57,6 +63,7 @@ enum DocumentRun {
     let store = try DocumentStore.open(arguments, context)
     let patient = try DocumentStore.patient(query, in: store)
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
+    try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)
     let made = try DocumentMaker(resources).make(
       kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,

@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaFiles
 
 /// Everything a document is built from besides the patient: templates, labels, the drug-class
 /// table and the fall-guide content, read once from the templates folder and checked.
@@ -14,13 +15,17 @@ struct DocumentResources: Sendable {
   /// Absolute path of the pinned fontconfig file.
   let fontsConf: String
 
-  static let languages = ["en", "es"]
+  /// The checked inputs of `DocumentRecipe`.
+  var inputs: DocumentInputs {
+    DocumentInputs(
+      labels: labels, drugClasses: drugClasses, templates: templates, fallContent: fallContent)
+  }
 
   static func load(
     _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper
   ) throws(CLIError) -> DocumentResources {
-    guard languages.contains(language) else {
-      throw .usage("--lang takes en or es, not '\(language)'")
+    guard DocumentKind.languages.contains(language) else {
+      throw .usage(DocumentSettings.languageRefusal(language))
     }
     let labels = try parse("locales/\(language).json", location) {
       (text, file) throws(TemplateError) in
@@ -43,7 +48,7 @@ struct DocumentResources: Sendable {
         throw CLIError("\(location.shown)/\(relative): \(first)", code: .dataError)
       }
     }
-    guard TemplatesLocation.isRegularFile(location.root + "/fonts.conf") else {
+    guard Files.isRegularFile(location.root + "/fonts.conf") else {
       throw CLIError(
         "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
         code: .noInput)

@@ -35,9 +35,35 @@ struct DocumentSettings {
       throw .usage("--paper takes letter or a4, not '\(paperText)'")
     }
     let language = arguments.value("lang") ?? "en"
-    guard DocumentResources.languages.contains(language) else {
-      throw .usage("--lang takes en or es, not '\(language)'")
+    guard DocumentKind.languages.contains(language) else {
+      throw .usage(languageRefusal(language))
     }
+    let clock = try DocumentClock.read(arguments, context)
+    return DocumentSettings(
+      paper: paper, language: language,
+      now: clock.now, today: clock.today,
+      templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
+  }
+
+  static func languageRefusal(_ language: String) -> String {
+    "--lang takes " + DocumentKind.languages.joined(separator: " or ") + ", not '\(language)'"
+  }
+
+  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
+    try DocumentResources.load(templates, kinds: kinds, language: language, paper: paper)
+  }
+}
+
+/// The one clock of a document command: the printed moment (`--now`, `SOURCE_DATE_EPOCH`,
+/// else the command's start) and the date runways and ages count from (`--today`, else the
+/// date of a fixed `--now`, else the local date).
+struct DocumentClock {
+  let now: Instant
+  let today: CivilDate
+
+  static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
+    -> DocumentClock
+  {
     var fixedNow: Instant?
     if let text = arguments.value("now") {
       guard let instant = Instant(rfc3339: text) else {
@@ -50,28 +76,14 @@ struct DocumentSettings {
       }
       fixedNow = Instant(secondsSinceEpoch: seconds)
     }
-    let today: CivilDate
+    var today = fixedNow?.utcDate ?? context.today
     if let text = arguments.value("today") {
       guard let date = CivilDate(iso: text) else {
         throw .usage("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")
       }
       today = date
-    } else if let fixedNow {
-      today = fixedNow.utcDate
-    } else {
-      guard let date = CivilDate(iso: context.localToday) else {
-        throw CLIError("cannot read today's date from the clock", code: .software)
-      }
-      today = date
     }
-    return DocumentSettings(
-      paper: paper, language: language,
-      now: fixedNow ?? Instant(secondsSinceEpoch: context.now), today: today,
-      templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
-  }
-
-  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
-    try DocumentResources.load(templates, kinds: kinds, language: language, paper: paper)
+    return DocumentClock(now: fixedNow ?? context.now, today: today)
   }
 }
 
@@ -89,10 +101,21 @@ enum DocumentStore {
   }
 
   static func patient(_ query: String, in store: Store) throws(CLIError) -> Patient {
-    let patients = try StoreAccess.perform { () throws(StoreError) in
-      try store.loadCareCircle().patients
+    try PatientPicker.patient(query, in: store)
+  }
+
+  /// Refuses (exit 64) a print date that would make the document say something impossible.
+  static func checkPrintDate(
+    _ patient: Patient, informationAsOf: Instant?, _ settings: DocumentSettings
+  ) throws(CLIError) {
+    if let problem = PrintDate.problem(
+      today: settings.today, now: settings.now, dateOfBirth: patient.dateOfBirth,
+      informationAsOf: informationAsOf)
+    {
+      throw .usage(
+        "cannot print for patient \(patient.id): \(problem); check --now, --today, "
+          + "SOURCE_DATE_EPOCH and the system clock")
     }
-    return try MedsCommand.choose(query, from: patients)
   }
 
   static func informationAsOf(_ patient: Patient, in store: Store) throws(CLIError) -> Instant? {

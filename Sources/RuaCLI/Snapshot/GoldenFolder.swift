@@ -1,5 +1,6 @@
 import Glibc
 import RuaDocuments
+import RuaFiles
 import RuaVisual
 
 /// The files of one snapshot: `<lang>-<paper>/<patient-id>-<document>.pdf` and one
@@ -36,7 +37,7 @@ enum GoldenFolder {
 
   /// Writes a whole file in place of any old one (AtomicFile: complete or absent, mode 0600).
   static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
-    do { try AtomicFile.write(bytes, to: path, replace: true) } catch {
+    do { try OutputFile.write(bytes, to: path, replace: true) } catch {
       throw CLIError(error.message, code: SnapshotPlan.error)
     }
   }
@@ -56,20 +57,5 @@ enum GoldenFolder {
   }
 
   /// The whole file, or nil when it cannot be read.
-  static func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[0..<count]
-    }
-  }
+  static func readFile(_ path: String) -> [UInt8]? { try? Files.read(path) }
 }

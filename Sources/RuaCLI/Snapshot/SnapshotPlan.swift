@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaVisual
 
 /// What to do with each golden snapshot (the modes of swift-snapshot-testing).
@@ -142,9 +143,10 @@ struct SnapshotPlan {
       var result: [String] = []
       for language in part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       {
-        guard DocumentResources.languages.contains(language) else {
+        guard DocumentKind.languages.contains(language) else {
           throw CLIError(
-            "--lang takes en and es separated by commas, not '\(language)'", code: error)
+            "--lang takes " + DocumentKind.languages.joined(separator: " and ")
+              + " separated by commas, not '\(language)'", code: error)
         }
         guard !result.contains(language) else {
           throw CLIError("--lang lists '\(language)' twice", code: error)
@@ -178,7 +180,7 @@ struct SnapshotPlan {
 
   /// `.build/snapshot-artifacts` inside a package checkout, else a folder under /tmp.
   private static func defaultArtifacts(_ context: Context) -> String {
-    if TemplatesLocation.isDirectory(context.absolute(".build")) {
+    if Files.isDirectory(context.absolute(".build")) {
       return ".build/snapshot-artifacts"
     }
     let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"

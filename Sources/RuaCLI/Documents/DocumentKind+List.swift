@@ -1,24 +1,6 @@
-/// The three documents, by the names the command line uses.
-enum DocumentKind: String, CaseIterable, Sendable {
-  case er, meds, falls
+import RuaDocuments
 
-  /// The name stored in access_log rows and used in file names.
-  var documentName: String {
-    switch self {
-    case .er: return "er-sheet"
-    case .meds: return "medication-list"
-    case .falls: return "fall-guide"
-    }
-  }
-
-  var templateFile: String {
-    switch self {
-    case .er: return "er-sheet.json"
-    case .meds: return "medication-list.json"
-    case .falls: return "fall-guide.json"
-    }
-  }
-
+extension DocumentKind {
   /// Parses a comma-separated `--docs` list (`er,meds,falls`), keeping order, refusing repeats.
   static func list(_ text: String, option: String) throws(CLIError) -> [DocumentKind] {
     var kinds: [DocumentKind] = []

@@ -1,0 +1,19 @@
+/// The three documents, by the names the command line uses.
+public enum DocumentKind: String, CaseIterable, Sendable {
+  case er, meds, falls
+
+  /// The name stored in access_log rows and used in file names.
+  public var documentName: String {
+    switch self {
+    case .er: return ERSheet.kind
+    case .meds: return MedicationList.kind
+    case .falls: return FallGuide.kind
+    }
+  }
+
+  /// The template file in the templates folder.
+  public var templateFile: String { documentName + ".json" }
+
+  /// The languages every document ships complete in (a `locales/` file and the guide content).
+  public static let languages = ["en", "es"]
+}

@@ -1,0 +1,79 @@
+import RuaCore
+
+/// What a document is made from besides the patient: read from the templates folder by the
+/// command line, checked, and handed in whole.
+public struct DocumentInputs: Sendable {
+  public let labels: Labels
+  public let drugClasses: DrugClassTable
+  public let templates: [DocumentKind: Template]
+  /// The fall-guide content; needed only for `.falls`.
+  public let fallContent: ContentFile?
+
+  public init(
+    labels: Labels, drugClasses: DrugClassTable, templates: [DocumentKind: Template],
+    fallContent: ContentFile?
+  ) {
+    self.labels = labels
+    self.drugClasses = drugClasses
+    self.templates = templates
+    self.fallContent = fallContent
+  }
+}
+
+/// A document ready for pagination, its template, and the content version its log row records.
+public struct DescribedDocument: Sendable {
+  public let document: Document
+  public let template: Template
+  public let contentVersion: String
+}
+
+/// The recipe of each document: which facts it needs and which versions it carries.
+public enum DocumentRecipe {
+  public struct MissingInput: Error, Sendable, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// - Parameters:
+  ///   - today: the calendar date runways and ages are counted from.
+  ///   - now: the printed time.
+  ///   - informationAsOf: the time of the last change to this patient's record, if known.
+  public static func describe(
+    _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
+    informationAsOf: Instant?, inputs: DocumentInputs
+  ) throws(MissingInput) -> DescribedDocument {
+    let table = inputs.drugClasses
+    let labels = inputs.labels
+    let pending = !table.isReviewed
+    let printedAt = now.printedUTC
+    let tableVersion = "drug classes \(table.contentVersion)"
+    guard let template = inputs.templates[kind] else {
+      throw MissingInput(description: "the \(kind.documentName) template was not loaded")
+    }
+    switch kind {
+    case .er:
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      let asOf = informationAsOf.map { labels.format(date: $0.utcDate) }
+      let document = ERSheet.build(
+        patient: patient, facts: facts, today: today, informationAsOf: asOf,
+        printedAt: printedAt, labels: labels, template: template,
+        contentVersion: tableVersion, pendingReview: pending)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .meds:
+      let document = MedicationList.build(
+        patient: patient, table: table, today: today, printedAt: printedAt, labels: labels,
+        template: template, contentVersion: tableVersion, pendingReview: pending)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .falls:
+      guard let content = inputs.fallContent else {
+        throw MissingInput(description: "the fall-guide content was not loaded")
+      }
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      let version = "falls \(content.contentVersion) · \(tableVersion)"
+      let document = FallGuide.build(
+        patient: patient, facts: facts, content: content,
+        today: today, printedAt: printedAt, labels: labels, template: template,
+        contentVersion: version, pendingReview: pending)
+      return DescribedDocument(document: document, template: template, contentVersion: version)
+    }
+  }
+}
