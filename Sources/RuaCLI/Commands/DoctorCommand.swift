@@ -11,8 +11,8 @@ struct DoctorCommand: Command {
     Reports the boot state of the store, the SQLite and SQLCipher versions, what is missing,
     and runs integrity_check and cipher_integrity_check. Checks the access log: its hash chain,
     its append-only triggers (present, with the SQL rua-paper created) and that the chain holds
-    the head in the anchor file beside the key. Opens the store read-only: doctor never changes
-    a byte of it. Exits 0 only when the store is ready, 65 when the access log is not sound.
+    the head in the anchor file beside the key. Without --repair it opens the store read-only
+    and never changes a byte of it. Exits 0 only when the store is ready, 65 when the access log is not sound.
 
     --repair restores missing or altered append-only triggers and re-anchors a missing or
     unmatched anchor file at the current head, and records what it did as an access-log row
