@@ -233,3 +233,31 @@ struct ShareCommandTests {
       box.run(["share", "rob", "er", "--to", "usb", "--name", "a/b.pdf"] + flags).code == .usage)
   }
 }
+
+/// The intent row comes first: when it cannot be written, nothing is delivered.
+@Suite("An access log that refuses the intent")
+struct IntentRefusedTests {
+  @Test(arguments: [["-o", "er.pdf"], ["-o", "-"]])
+  func nothingIsDeliveredWhenTheIntentCannotBeRecorded(output: [String]) throws {
+    let box = CLISandbox()
+    box.write("circle.json", SampleFile.text)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    do {
+      let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+      try store.connection.execute(
+        """
+        CREATE TRIGGER test_refuse_access BEFORE INSERT ON access_log
+        BEGIN SELECT RAISE(ABORT, 'the test refuses every access_log row'); END
+        """)
+    }
+    let result = box.run(
+      ["er", "rob"] + output + ["--templates", MedsCommandTests.templates] + box.storeFlags)
+    #expect(result.code != .success)
+    #expect(result.stderr.contains("cannot record the delivery"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "no PDF byte reached stdout")
+    #expect(!FileManager.default.fileExists(atPath: box.file("er.pdf")))
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    #expect(try store.accessLog().isEmpty)
+  }
+}

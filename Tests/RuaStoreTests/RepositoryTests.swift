@@ -69,6 +69,31 @@ struct RepositoryTests {
     #expect(try store.latestChange(forPatient: "p-maria") == Fixture.now)
   }
 
+  /// A delete records every value that went, so the change log alone can say what was lost.
+  @Test func aDeleteLogsEveryDeletedValueExactly() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location)
+    var circle = Fixture.circle()
+    _ = try store.save(circle, now: Fixture.now)
+    circle.patients[0].allergies = []
+    circle.patients[0].medications[0].fills.removeLast()
+    _ = try store.save(circle, now: Fixture.now + 100)
+    let statement = try store.connection.prepare(
+      "SELECT entity, diff FROM change_log WHERE epoch = ? AND action = 'delete' ORDER BY id")
+    try statement.bind([.integer(Fixture.now + 100)])
+    var rows: [String] = []
+    while try statement.step() {
+      rows.append((try statement.text(0) ?? "") + " " + (try statement.text(1) ?? ""))
+    }
+    #expect(
+      rows.sorted() == [
+        "allergies {\"substance\":{\"old\":\"MARKERALLERGYQX penicillin\"},"
+          + "\"reaction\":{\"old\":\"hives\"},\"severity\":{\"old\":\"severe\"}}",
+        "fills {\"fill_date\":{\"old\":\"2026-11-01\"},\"day_supply\":{\"old\":30},"
+          + "\"pharmacy\":{\"old\":\"Corner Pharmacy\"}}",
+      ], "\(rows)")
+  }
+
   @Test func dryRunChangesNothing() throws {
     let folder = TemporaryFolder()
     let store = try Store.create(folder.location)
