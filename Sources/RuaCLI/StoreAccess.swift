@@ -51,7 +51,9 @@ enum StoreAccess {
     switch kind {
     case .noDatabase, .databaseWithoutKey, .keyWithoutDatabase: return .noInput
     case .keyFileRefused, .permission: return .permission
-    case .wrongKeyOrNotEncrypted, .plainSQLite, .sqlcipher3, .notAStore, .corrupt: return .dataError
+    case .wrongKeyOrNotEncrypted, .plainSQLite, .sqlcipher3, .notAStore, .corrupt,
+      .accessLogTampered:
+      return .dataError
     case .wrongLibrary: return .unavailable
     case .newerSchema, .busy, .interruptedWrite: return .temporaryFailure
     case .migrationFailed, .database: return .software

@@ -1,3 +1,4 @@
+internal import Glibc
 internal import RuaCore
 
 /// What the delivery path records for every PDF that leaves the store.
@@ -24,11 +25,14 @@ public struct AccessEntry: Sendable, Equatable {
   /// On an intent row, the process that will append the outcome (so a later start can tell a
   /// crashed delivery from one still running).
   public var processID: Int32?
+  /// On a binder's rows, the care-circle ids of the patients it holds, in binder order.
+  public var patients: [String]?
 
   public init(
     patientID: String?, document: String, action: String, destination: String? = nil,
     sha256: String? = nil, pages: Int? = nil, toolVersion: String, contentVersion: String? = nil,
-    outcome: String, jobID: String? = nil, intentID: Int64? = nil, processID: Int32? = nil
+    outcome: String, jobID: String? = nil, intentID: Int64? = nil, processID: Int32? = nil,
+    patients: [String]? = nil
   ) {
     self.patientID = patientID
     self.document = document
@@ -42,6 +46,7 @@ public struct AccessEntry: Sendable, Equatable {
     self.jobID = jobID
     self.intentID = intentID
     self.processID = processID
+    self.patients = patients
   }
 }
 
@@ -49,79 +54,167 @@ public struct AccessEntry: Sendable, Equatable {
 public struct AccessRecord: Sendable, Equatable {
   public var id: Int64
   public var uuid: String
-  /// `YYYY-MM-DDTHH:MM:SSZ`.
+  /// `YYYY-MM-DDTHH:MM:SSZ`: when the row was written.
   public var time: String
   public var epoch: Int64
   public var entry: AccessEntry
+  /// Who wrote it; nil on rows written before schema 2.
+  public var actor: AccessActor?
+  /// The canonical form the row hash uses (1: schema 1 rows, 2: with actor and binder list).
+  public var chainFormat: Int
   public var previousHash: [UInt8]
   public var rowHash: [UInt8]
+
+  public var position: LogPosition { LogPosition(sequence: id, hash: rowHash) }
+}
+
+/// Which rows `accessLog(_:)` returns; every condition given must hold.
+public struct AccessQuery: Sendable, Equatable {
+  /// A care-circle id: rows about this patient, and binders that held them.
+  public var patient: String?
+  /// Seconds since the epoch: rows written at or after `since`, and before `until`.
+  public var since: Int64?
+  public var until: Int64?
+  public var action: String?
+  public var runID: String?
+
+  public init(
+    patient: String? = nil, since: Int64? = nil, until: Int64? = nil, action: String? = nil,
+    runID: String? = nil
+  ) {
+    self.patient = patient
+    self.since = since
+    self.until = until
+    self.action = action
+    self.runID = runID
+  }
 }
 
 extension Store {
-  /// Appends one row in its own `BEGIN IMMEDIATE` transaction, chained to the previous row:
-  /// `row_hash = SHA-256(prev_hash || canonical fields)`, genesis = 32 zero bytes. Returns the
-  /// committed row. `now` is seconds since the epoch (the caller's clock).
+  /// Appends one row in its own `BEGIN IMMEDIATE` transaction, chained to the previous row, and
+  /// then moves the anchor file to it. Refuses (`.accessLogTampered`) while the append-only
+  /// triggers are not as created or the chain lacks the anchored head. The row's time is read
+  /// here, under the write lock, unless `now` (seconds since the epoch) is given: rows are
+  /// stamped when written, and times never go backwards along the ids of one host.
   @discardableResult
-  public func appendAccess(_ entry: AccessEntry, now: Int64) throws(StoreError) -> AccessRecord {
-    try connection.transaction(immediate: true) { () throws(StoreError) in
-      let last = try connection.prepare(
-        "SELECT id, row_hash FROM access_log ORDER BY id DESC LIMIT 1")
-      var id: Int64 = 1
-      var previous = AccessChain.genesis
-      if try last.step() {
-        id = last.int(0) + 1
-        previous = last.blob(1)
-      }
-      var record = AccessRecord(
-        id: id, uuid: try UUIDv7.make(seconds: now), time: Instant(secondsSinceEpoch: now).rfc3339,
-        epoch: now,
-        entry: entry, previousHash: previous, rowHash: [])
-      record.rowHash = AccessChain.hash(record)
-      let e = entry
-      try connection.prepare(
-        """
-        INSERT INTO access_log (id, uuid, time, epoch, patient_id, document, action,
-          destination, sha256, pages, tool_version, content_version, outcome, job_id, intent_id,
-          process_id, prev_hash, row_hash)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-      ).run([
-        .integer(id), .text(record.uuid), .text(record.time), .integer(now),
-        SQLValue(e.patientID), .text(e.document), .text(e.action), SQLValue(e.destination),
-        SQLValue(e.sha256), SQLValue(e.pages), .text(e.toolVersion), SQLValue(e.contentVersion),
-        .text(e.outcome), SQLValue(e.jobID), SQLValue(e.intentID.map { Int($0) }),
-        SQLValue(e.processID.map { Int($0) }), .blob(previous), .blob(record.rowHash),
-      ])
-      return record
+  public func appendAccess(_ entry: AccessEntry, now: Int64? = nil) throws(StoreError)
+    -> AccessRecord
+  {
+    let record = try connection.transaction(immediate: true) { () throws(StoreError) in
+      try AccessLogGuard.requireTriggers(connection)
+      try AccessLogGuard.requireAnchor(connection, file: location.anchorFile)
+      return try insertAccess(entry, now: now ?? Int64(time(nil)))
     }
+    try AnchorFile.advance(location.anchorFile, to: record.position)
+    return record
+  }
+
+  /// The insert itself, inside the caller's write transaction.
+  func insertAccess(_ entry: AccessEntry, now: Int64) throws(StoreError) -> AccessRecord {
+    let head = try accessHead()
+    var record = AccessRecord(
+      id: head.sequence + 1, uuid: try UUIDv7.make(seconds: now),
+      time: Instant(secondsSinceEpoch: now).rfc3339,
+      epoch: now, entry: entry, actor: actor, chainFormat: AccessChain.currentFormat,
+      previousHash: head.hash, rowHash: [])
+    record.rowHash = AccessChain.hash(record) ?? []
+    let e = entry
+    try connection.prepare(
+      """
+      INSERT INTO access_log (id, uuid, time, epoch, patient_id, document, action,
+        destination, sha256, pages, tool_version, content_version, outcome, job_id, intent_id,
+        process_id, prev_hash, row_hash, chain_format, os_uid, os_user, host, run_id, patients)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """
+    ).run([
+      .integer(record.id), .text(record.uuid), .text(record.time), .integer(now),
+      SQLValue(e.patientID), .text(e.document), .text(e.action), SQLValue(e.destination),
+      SQLValue(e.sha256), SQLValue(e.pages), .text(e.toolVersion), SQLValue(e.contentVersion),
+      .text(e.outcome), SQLValue(e.jobID), SQLValue(e.intentID.map { Int($0) }),
+      SQLValue(e.processID.map { Int($0) }), .blob(record.previousHash), .blob(record.rowHash),
+      .integer(Int64(record.chainFormat)), .integer(Int64(actor.userID)), .text(actor.userName),
+      .text(actor.host), .text(actor.runID), SQLValue(e.patients.map(BinderList.text)),
+    ])
+    return record
+  }
+
+  /// The last row's position (sequence 0 and the genesis for an empty log).
+  public func accessHead() throws(StoreError) -> LogPosition {
+    let last = try connection.prepare(
+      "SELECT id, row_hash FROM access_log ORDER BY id DESC LIMIT 1")
+    return try last.step() ? LogPosition(sequence: last.int(0), hash: last.blob(1)) : .empty
   }
 
   /// Rows in id order, for one patient (care-circle id) or all.
   public func accessLog(patient: String? = nil) throws(StoreError) -> [AccessRecord] {
+    try accessLog(AccessQuery(patient: patient))
+  }
+
+  /// Rows in id order that match `query`.
+  public func accessLog(_ query: AccessQuery) throws(StoreError) -> [AccessRecord] {
+    var conditions: [String] = []
+    var values: [SQLValue] = []
+    if let patient = query.patient {
+      // A binder's list is one id per line: match whole lines only.
+      conditions.append(
+        "(patient_id = ? OR instr(char(10) || patients || char(10), char(10) || ? || char(10)) > 0)"
+      )
+      values += [.text(patient), .text(patient)]
+    }
+    if let since = query.since {
+      conditions.append("epoch >= ?")
+      values.append(.integer(since))
+    }
+    if let until = query.until {
+      conditions.append("epoch < ?")
+      values.append(.integer(until))
+    }
+    if let action = query.action {
+      conditions.append("action = ?")
+      values.append(.text(action))
+    }
+    if let run = query.runID {
+      conditions.append("run_id = ?")
+      values.append(.text(run))
+    }
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let statement = try connection.prepare(
       """
       SELECT id, uuid, time, epoch, patient_id, document, action, destination, sha256, pages,
-        tool_version, content_version, outcome, job_id, prev_hash, row_hash, intent_id, process_id
-      FROM access_log \(patient == nil ? "" : "WHERE patient_id = ?") ORDER BY id
+        tool_version, content_version, outcome, job_id, prev_hash, row_hash, intent_id, process_id,
+        chain_format, os_uid, os_user, host, run_id, patients
+      FROM access_log \(filter) ORDER BY id
       """)
-    try statement.bind(patient.map { [.text($0)] } ?? [])
+    try statement.bind(values)
     var out: [AccessRecord] = []
-    while try statement.step() {
-      let entry = AccessEntry(
-        patientID: try statement.text(4), document: try statement.text(5) ?? "",
-        action: try statement.text(6) ?? "", destination: try statement.text(7),
-        sha256: try statement.text(8), pages: statement.isNull(9) ? nil : Int(statement.int(9)),
-        toolVersion: try statement.text(10) ?? "", contentVersion: try statement.text(11),
-        outcome: try statement.text(12) ?? "", jobID: try statement.text(13),
-        intentID: statement.isNull(16) ? nil : statement.int(16),
-        processID: statement.isNull(17) ? nil : Int32(truncatingIfNeeded: statement.int(17)))
-      out.append(
-        AccessRecord(
-          id: statement.int(0), uuid: try statement.text(1) ?? "",
-          time: try statement.text(2) ?? "", epoch: statement.int(3), entry: entry,
-          previousHash: statement.blob(14), rowHash: statement.blob(15)))
-    }
+    while try statement.step() { out.append(try Self.accessRecord(statement)) }
     return out
+  }
+
+  private static func accessRecord(_ s: Statement) throws(StoreError) -> AccessRecord {
+    func optionalInt(_ column: Int32) -> Int64? { s.isNull(column) ? nil : s.int(column) }
+    let entry = AccessEntry(
+      patientID: try s.text(4), document: try s.text(5) ?? "", action: try s.text(6) ?? "",
+      destination: try s.text(7), sha256: try s.text(8), pages: optionalInt(9).map { Int($0) },
+      toolVersion: try s.text(10) ?? "", contentVersion: try s.text(11),
+      outcome: try s.text(12) ?? "", jobID: try s.text(13), intentID: optionalInt(16),
+      processID: optionalInt(17).map { Int32(truncatingIfNeeded: $0) },
+      patients: try s.text(23).map(BinderList.ids))
+    let uid = optionalInt(19)
+    let user = try s.text(20)
+    let host = try s.text(21)
+    let run = try s.text(22)
+    // Any one of the four makes an actor, so a value forged into a format-1 row is hashed
+    // (and caught) rather than silently ignored.
+    var actor: AccessActor?
+    if uid != nil || user != nil || host != nil || run != nil {
+      actor = AccessActor(
+        userID: Int(uid ?? -1), userName: user ?? "", host: host ?? "", runID: run ?? "")
+    }
+    return AccessRecord(
+      id: s.int(0), uuid: try s.text(1) ?? "", time: try s.text(2) ?? "", epoch: s.int(3),
+      entry: entry, actor: actor, chainFormat: Int(optionalInt(18) ?? -1),
+      previousHash: s.blob(14), rowHash: s.blob(15))
   }
 
   /// Recomputes the chain; the id of the first row whose link or hash is wrong, or nil.
@@ -137,31 +230,6 @@ extension Store {
   }
 }
 
-/// The hash chain's canonical form.
-enum AccessChain {
-  static let genesis = [UInt8](repeating: 0, count: 32)
-
-  /// SHA-256 of the previous hash followed by every field, each as a 4-byte big-endian length
-  /// and its UTF-8 bytes; an absent field is the length 0xFFFFFFFF with no bytes.
-  static func hash(_ record: AccessRecord) -> [UInt8] {
-    let e = record.entry
-    let fields: [String?] = [
-      String(record.id), record.uuid, record.time, String(record.epoch), e.patientID, e.document,
-      e.action, e.destination, e.sha256, e.pages.map { String($0) }, e.toolVersion,
-      e.contentVersion, e.outcome, e.jobID, e.intentID.map { String($0) },
-      e.processID.map { String($0) },
-    ]
-    var bytes = record.previousHash
-    for field in fields {
-      let utf8 = field.map { Array($0.utf8) }
-      let length = utf8.map { UInt32($0.count) } ?? UInt32.max
-      for shift in [24, 16, 8, 0] { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
-      bytes += utf8 ?? []
-    }
-    return SHA256.digest(bytes)
-  }
-}
-
 extension Store {
   /// Intent rows no outcome row closes yet.
   public func openIntents() throws(StoreError) -> [AccessRecord] {
@@ -174,7 +242,7 @@ extension Store {
   /// a power cut), so the log never claims a delivery it cannot vouch for.
   @discardableResult
   public func closeAbandonedIntents(
-    now: Int64, toolVersion: String, isRunning: (Int32) -> Bool
+    now: Int64? = nil, toolVersion: String, isRunning: (Int32) -> Bool
   ) throws(StoreError) -> Int {
     var closed = 0
     for intent in try openIntents() {

@@ -14,11 +14,13 @@ public struct StoreReport: Sendable {
   /// Rows of `integrity_check` other than "ok" and rows of `cipher_integrity_check`.
   public var problems: [String] = []
   public var rowCounts: [(table: String, rows: Int)] = []
+  /// The access log's chain, triggers and anchor (schema 2 and later).
+  public var accessLog: AccessLogReview?
   /// A snapshot left beside the store by an interrupted migration.
   public var leftoverSnapshot: String?
 
   public var isReady: Bool {
-    if case .ready = state { return problems.isEmpty }
+    if case .ready = state { return problems.isEmpty && accessLog?.isSound != false }
     return false
   }
 }
@@ -54,6 +56,9 @@ extension Store {
       for table in Schema.tables where present.contains(table) {
         let rows = try connection.scalarInt("SELECT count(*) FROM \(table)") ?? 0
         report.rowCounts.append((table, Int(rows)))
+      }
+      if version >= 2 {
+        report.accessLog = try Store(connection: connection, location: location).reviewAccessLog()
       }
       if !report.problems.isEmpty {
         report.state = .refused(

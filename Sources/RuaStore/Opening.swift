@@ -53,6 +53,9 @@ enum Opening {
     _ path: String, key: StoreKey, mode: Connection.Mode, compatibility3: Bool = false
   ) throws(StoreError) -> Connection {
     let connection = try Connection(path: path, mode: mode)
+    // Before the first read: a writer committing at that moment must be waited for, not
+    // reported as "locked" at once.
+    connection.setBusyTimeout(milliseconds: 5000)
     try connection.key(raw: key.bytes)
     let version = (try? connection.scalarText("PRAGMA cipher_version")) ?? nil
     guard let version, version.hasPrefix("4.") else {
@@ -74,7 +77,6 @@ enum Opening {
     if mode != .readOnly {
       try connection.execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL")
     }
-    connection.setBusyTimeout(milliseconds: 5000)
     return connection
   }
 

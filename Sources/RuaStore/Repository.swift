@@ -67,6 +67,8 @@ extension Store {
       return summary
     }
     summary = try connection.transaction(immediate: true) { () throws(StoreError) in
+      // Every writing command refuses while the access log is not append-only.
+      try AccessLogGuard.requireTriggers(connection)
       // Planned again under the write lock: another process may have written in between.
       let locked = try plan(circle, now: now)
       var summary = ImportSummary(

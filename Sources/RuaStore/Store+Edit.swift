@@ -15,6 +15,8 @@ extension Store {
       throw StoreError(.database, "an edit may not change a patient's id")
     }
     return try connection.transaction(immediate: !dryRun) { () throws(StoreError) in
+      // Every writing command refuses while the access log is not append-only.
+      if !dryRun { try AccessLogGuard.requireTriggers(connection) }
       guard
         let old = try RecordReader(connection: connection).patients(externalID: expected.id).first,
         try RecordModel.patient(old) == expected

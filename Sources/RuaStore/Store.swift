@@ -4,12 +4,15 @@ import RuaFiles
 public final class Store {
   let connection: Connection
   public let location: StoreLocation
+  /// Stamped on every access_log row this store writes: the OS user, host and this run's id.
+  public var actor: AccessActor
   /// What opening did that the user should hear about (a leftover snapshot settled).
   public internal(set) var notices: [String] = []
 
   init(connection: Connection, location: StoreLocation) {
     self.connection = connection
     self.location = location
+    self.actor = AccessActor.current()
   }
 
   /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
@@ -32,6 +35,7 @@ public final class Store {
       createdDatabase = true
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)
+      try AnchorFile.write(location.anchorFile, .empty)
       return Store(connection: connection, location: location)
     } catch {
       if createdDatabase {
@@ -39,6 +43,7 @@ public final class Store {
         Files.remove(location.database + "-journal")
       }
       Files.remove(location.keyFile)
+      Files.remove(location.anchorFile)
       throw error
     }
   }
@@ -57,6 +62,10 @@ public final class Store {
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
     let store = Store(connection: connection, location: location)
+    if version < 2, !Files.exists(location.anchorFile) {
+      // Schema 1 had no anchor file: the first one names the head the migration found.
+      try AnchorFile.write(location.anchorFile, try store.accessHead())
+    }
     store.notices = settled.map { [$0] } ?? []
     return store
   }

@@ -41,6 +41,8 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     case io = "I/O error"
     /// A statement failed for another reason (a constraint, a trigger).
     case database
+    /// The access log lost its append-only triggers, or no longer holds the anchored head.
+    case accessLogTampered = "access log tampered"
   }
 
   public var kind: Kind

@@ -11,7 +11,7 @@ struct BatchCommandTests {
   static let kinds = ["er-sheet", "medication-list", "fall-guide"]
 
   /// A store holding the bundled fictional sample circle.
-  private func sandbox() -> CLISandbox {
+  static func sandbox() -> CLISandbox {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     let sample = URL(fileURLWithPath: MedsCommandTests.templates).deletingLastPathComponent()
@@ -19,6 +19,8 @@ struct BatchCommandTests {
     #expect(box.run(["import", sample] + box.storeFlags).code == .success)
     return box
   }
+
+  private func sandbox() -> CLISandbox { Self.sandbox() }
 
   private func batch(_ box: CLISandbox, _ extra: [String]) -> CLIResult {
     box.run(

@@ -51,7 +51,10 @@ struct InteropTests {
 @Suite("Locking")
 struct LockingTests {
   /// Starts the sqlcipher shell holding the write lock for `seconds`; returns once it holds it.
-  func holdLock(_ folder: TemporaryFolder, seconds: Int) throws -> Process {
+  /// `EXCLUSIVE` keeps readers out too, as a commit does for its last moment.
+  func holdLock(_ folder: TemporaryFolder, seconds: Int, kind: String = "IMMEDIATE") throws
+    -> Process
+  {
     let key = Fixture.keyHex(folder.location)
     let marker = folder.file("locked")
     let holder = Process()
@@ -65,7 +68,7 @@ struct LockingTests {
       Data(
         """
         PRAGMA key = "x'\(key)'";
-        BEGIN IMMEDIATE;
+        BEGIN \(kind);
         CREATE TABLE lock_holder(x);
         .shell touch \(marker)
         .shell sleep \(seconds)
@@ -80,6 +83,18 @@ struct LockingTests {
     }
     #expect(FileManager.default.fileExists(atPath: marker))
     return holder
+  }
+
+  @Test func openingWaitsForAWriterThatKeepsReadersOut() throws {
+    let folder = TemporaryFolder()
+    _ = try Store.create(folder.location)
+    let holder = try holdLock(folder, seconds: 1, kind: "EXCLUSIVE")
+    let start = Date()
+    let store = try Store.open(folder.location)
+    let elapsed = Date().timeIntervalSince(start)
+    holder.waitUntilExit()
+    #expect(elapsed > 0.3, "opening should have waited for the lock (\(elapsed) s)")
+    #expect(try store.verifyAccessLog() == nil)
   }
 
   @Test func aWriterWaitsForAnotherProcessHoldingTheLock() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RuaCore
 import Testing
 
 @testable import RuaStore
@@ -99,6 +100,43 @@ struct InterruptedWriteTests {
     let store = try Store.open(location)
     #expect(try store.loadCareCircle() == Fixture.circle())
     #expect(!FileManager.default.fileExists(atPath: journal))
+    #expect(Store.inspect(location).isReady)
+  }
+}
+
+@Suite("Schema 2 migration of the access log")
+struct AccessLogMigrationTests {
+  @Test func migratingAStoreFromSchemaOneKeepsEveryRowAndItsChain() throws {
+    let folder = try SchemaOneFixture.copy()
+    let location = folder.location
+    if case .needsMigration(let from, let to) = Store.inspect(location).state {
+      #expect(from == 1 && to == Schema.latestVersion)
+    } else {
+      Issue.record("expected the fixture to need a migration")
+    }
+    #expect(!FileManager.default.fileExists(atPath: location.anchorFile))
+    let store = try Store.open(location)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
+    let rows = try store.accessLog()
+    #expect(rows.count == SchemaOneFixture.rows)
+    #expect(rows.map(\.id) == Array(1...Int64(SchemaOneFixture.rows)))
+    #expect(rows.allSatisfy { $0.chainFormat == 1 && $0.actor == nil })
+    #expect(Hex.encode(rows.last?.rowHash ?? []) == SchemaOneFixture.lastRowHash)
+    #expect(try store.verifyAccessLog() == nil)
+    #expect(try store.loadCareCircle().patients.count == 3)
+    // The first anchor names the head the migration found, and the log is sound.
+    let head = LogPosition(
+      sequence: Int64(SchemaOneFixture.rows), hash: rows.last?.rowHash ?? [])
+    #expect(AnchorFile.read(location.anchorFile) == .position(head))
+    #expect(try store.reviewAccessLog().isSound)
+    // New rows chain onto the old ones in format 2.
+    let next = try store.appendAccess(
+      AccessEntry(
+        patientID: "p-agnes-01", document: "er-sheet", action: "print", toolVersion: "0.2.0",
+        outcome: AccessOutcome.completed))
+    #expect(next.id == head.sequence + 1 && next.previousHash == head.hash)
+    #expect(next.chainFormat == 2 && next.actor != nil)
+    #expect(try store.verifyAccessLog() == nil)
     #expect(Store.inspect(location).isReady)
   }
 }

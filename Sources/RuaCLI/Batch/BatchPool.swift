@@ -29,6 +29,7 @@ final class BatchPool: Sendable {
   private let resources: DocumentResources
   private let today: CivilDate
   private let now: Instant
+  private let footerAnchor: String?
   private let next = Atomic<Int>(0)
   private let finished = Mutex<[BatchResult]>([])
   private let ready = DispatchSemaphore(value: 0)
@@ -39,8 +40,9 @@ final class BatchPool: Sendable {
 
   init(
     jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
-    workers: Int
+    workers: Int, footerAnchor: String? = nil
   ) {
+    self.footerAnchor = footerAnchor
     self.jobs = jobs
     self.workers = max(1, min(workers, jobs.count))
     slots = DispatchSemaphore(value: self.workers * Self.pendingPerWorker)
@@ -89,7 +91,7 @@ final class BatchPool: Sendable {
           outcome = .success(
             try maker.make(
               job.kind, patient: job.patient, today: today, now: now,
-              informationAsOf: job.informationAsOf))
+              informationAsOf: job.informationAsOf, footerAnchor: footerAnchor))
         } catch {
           outcome = .failure(error)
         }

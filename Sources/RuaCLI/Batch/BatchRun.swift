@@ -10,6 +10,8 @@ struct BatchRun {
   let options: BatchOptions
   let settings: DocumentSettings
   let context: Context
+  /// Whether pages carry the access log's head (`FooterAnchor`).
+  var anchorsFooter = true
 
   /// One document that could not be made or delivered.
   struct Failure {
@@ -45,7 +47,7 @@ struct BatchRun {
     var progress = BatchProgress(total: jobs.count, context: context)
     let pool = BatchPool(
       jobs: jobs, resources: resources, today: settings.today, now: settings.now,
-      workers: options.workers)
+      workers: options.workers, footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
     pool.run { result in
       let job = result.job
       let what = "\(job.patient.id) \(job.kind.documentName)"
@@ -75,7 +77,10 @@ struct BatchRun {
 
     if let binder = options.binder {
       do throws(CLIError) {
-        let made = try makeBinder(jobs, failed: unrendered, resources: resources)
+        let made = try makeBinder(
+          jobs, failed: unrendered, resources: resources,
+          footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil
+        )
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(
           index: jobs.count, file: binder, patientID: nil, document: "binder",
@@ -125,9 +130,9 @@ struct BatchRun {
 
   /// The binder is drawn here, after the workers, from the same descriptions: one renderer.
   /// Documents that could not be rendered (`failed`) are left out.
-  private func makeBinder(_ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources)
-    throws(CLIError) -> MadeDocument
-  {
+  private func makeBinder(
+    _ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources, footerAnchor: String?
+  ) throws(CLIError) -> MadeDocument {
     let maker = try DocumentMaker(resources)
     var sections: [BinderSection] = []
     var lastPatient: String?
@@ -135,7 +140,9 @@ struct BatchRun {
       let (document, template, _) = try maker.describe(
         job.kind, patient: job.patient, today: settings.today, now: settings.now,
         informationAsOf: job.informationAsOf)
-      let item = BinderDocument(title: job.kind.binderTitle, document: document, template: template)
+      let item = BinderDocument(
+        title: job.kind.binderTitle, document: FooterAnchor.apply(footerAnchor, to: document),
+        template: template)
       if lastPatient == job.patient.id {
         sections[sections.count - 1].documents.append(item)
       } else {
@@ -144,9 +151,15 @@ struct BatchRun {
       }
     }
     let binder = try maker.renderBinder(sections, now: settings.now)
-    return MadeDocument(
+    var made = MadeDocument(
       documentName: "binder", patientID: nil, pdf: binder.pdf,
       contentVersion: "drug classes \(resources.drugClasses.contentVersion)")
+    var held: [String] = []
+    for job in jobs where !failed.contains(job.index) && !held.contains(job.patient.id) {
+      held.append(job.patient.id)
+    }
+    made.patients = held
+    return made
   }
 
   /// Failures always reach stderr (capped); the summary goes to stdout as JSON with

@@ -22,6 +22,9 @@ struct BatchCommand: Command {
     let options = try BatchOptions.read(arguments, context)
     let settings = try DocumentSettings.read(arguments, context)
     let store = try DocumentStore.open(arguments, context)
-    return try BatchRun(options: options, settings: settings, context: context).run(store: store)
+    return try BatchRun(
+      options: options, settings: settings, context: context,
+      anchorsFooter: FooterAnchor.isWanted(arguments, context)
+    ).run(store: store)
   }
 }

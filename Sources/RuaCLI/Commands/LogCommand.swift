@@ -3,18 +3,34 @@ import RuaStore
 
 struct LogCommand: Command {
   let name = "log"
-  let summary = "show the access log, or verify its hash chain"
-  let usage =
-    "log [PATIENT] [--format text|json] [--db PATH] [--key-file PATH]\n       rua-paper log verify"
+  let summary = "show the access log, verify its hash chain, or print its head (anchor)"
+  let usage = """
+    log [PATIENT] [--since DATE|TIME] [--until DATE|TIME] [--action ACTION] [--run ID]
+                 [--format text|json] [--db PATH] [--key-file PATH]
+           rua-paper log verify [--anchor SEQ:HASH]
+           rua-paper log anchor
+    """
   let details = """
-    Every document that left the store (file, stdout, printer) has a row: time (UTC), patient,
-    document, action, destination, SHA-256 of the bytes, pages, versions, outcome. PATIENT is a
-    patient id or an unambiguous name prefix. 'log verify' recomputes the hash chain and exits 1
-    naming the first row that was changed after it was written.
+    Every document that left the store (file, stdout, share, printer) has rows: when each was
+    written (UTC), who (OS user and uid), on which host, in which run (one id for every row of
+    one command, so a whole batch shares one), the patient (or, for a binder, every patient it
+    holds), document, action, destination, SHA-256 of the bytes, pages, versions and outcome.
+    PATIENT is a patient id or an unambiguous name prefix; it lists binders that held them too.
+
+    'log verify' recomputes the hash chain, checks the append-only triggers and that the chain
+    still holds the head recorded in the anchor file beside the key, and with --anchor a head
+    you kept (from 'log anchor' or a printed footer, "log 1234 · 3f9a1c" = 1234:3f9a1c). It
+    exits 1 naming the row or sequence when rows were changed, cut or rewritten, and 65 when
+    the triggers are missing or altered. 'log anchor' prints the current head as SEQ:HASH.
     """
   let options =
     [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
-    + StoreOptions.specs
+    + LogFilter.specs
+    + [
+      OptionSpec(
+        "anchor", .value, value: "SEQ:HASH",
+        help: "with verify: a head kept elsewhere (HASH may be 6+ leading hex digits)")
+    ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     guard arguments.positionals.count <= 1 else { throw .usage("log takes at most one PATIENT") }
@@ -22,58 +38,47 @@ struct LogCommand: Command {
     guard format == "text" || format == "json" else {
       throw .usage("--format must be text or json, not '\(format)'")
     }
-    let store = try StoreAccess.open(arguments, context)
-    if arguments.positionals.first == "verify" {
-      let rows = try StoreAccess.perform { () throws(StoreError) in try store.accessLog().count }
-      if let bad = try StoreAccess.perform({ () throws(StoreError) in try store.verifyAccessLog() })
-      {
-        context.message(
-          "access log row \(bad) does not match the hash chain: it or an earlier link was changed "
-            + "after it was written; keep a copy of the store for investigation")
-        return .failure
+    let word = arguments.positionals.first
+    if word != "verify", arguments.value("anchor") != nil {
+      throw .usage("--anchor goes with 'log verify'")
+    }
+    if word == "verify" || word == "anchor" {
+      let filters = ["since", "until", "action", "run", "format"].filter {
+        arguments.value($0) != nil
       }
-      context.print("access log verified: \(rows) row\(rows == 1 ? "" : "s"), hash chain intact")
+      if let first = filters.first { throw .usage("--\(first) goes with 'log [PATIENT]'") }
+    }
+    var claim: LogAnchorClaim?
+    if let text = arguments.value("anchor") {
+      guard let parsed = LogAnchorClaim(text) else {
+        throw .usage(
+          "--anchor '\(text)' is not SEQ:HASH (a row number, a colon, and 6 to 64 hex digits, "
+            + "as 'rua-paper log anchor' prints it)")
+      }
+      claim = parsed
+    }
+    let store = try StoreAccess.open(arguments, context)
+    switch word {
+    case "verify": return try LogVerify.run(store, claim: claim, context)
+    case "anchor":
+      let head = try StoreAccess.perform { () throws(StoreError) in try store.accessHead() }
+      context.print(head.text)
       return .success
+    default: break
     }
-    var patient: String?
-    if let query = arguments.positionals.first {
-      patient = try PatientPicker.name(query, in: store).id
+    let patient = try word.map { (query) throws(CLIError) in
+      try PatientPicker.name(query, in: store).id
     }
-    let records = try StoreAccess.perform { () throws(StoreError) in
-      try store.accessLog(patient: patient)
-    }
+    let query = try LogFilter.query(arguments, patient: patient)
+    let records = try StoreAccess.perform { () throws(StoreError) in try store.accessLog(query) }
     if format == "json" {
-      context.write(JSONWriter.write(.array(records.map(Self.json)), pretty: true))
+      context.write(JSONWriter.write(.array(records.map(LogRow.json)), pretty: true))
     } else if records.isEmpty {
       context.note(
-        "no documents have left the store" + (patient == nil ? "" : " for this patient"))
+        query == AccessQuery() ? "no documents have left the store" : "no rows match")
     } else {
-      for r in records {
-        let e = r.entry
-        var fields = [String(r.id), r.time, e.patientID ?? "-", e.document, e.action, e.outcome]
-        fields.append(e.destination ?? "-")
-        if let pages = e.pages { fields.append("\(pages) p.") }
-        if let sha = e.sha256 { fields.append("sha256 " + String(sha.prefix(12))) }
-        context.print(fields.joined(separator: "  "))
-      }
+      for record in records { context.print(LogRow.text(record)) }
     }
     return .success
-  }
-
-  static func json(_ r: AccessRecord) -> JSON {
-    let e = r.entry
-    func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
-    return .object([
-      ("id", .int(Int(r.id))), ("uuid", .string(r.uuid)), ("time", .string(r.time)),
-      ("patient", text(e.patientID)), ("document", .string(e.document)),
-      ("action", .string(e.action)), ("destination", text(e.destination)),
-      ("sha256", text(e.sha256)), ("pages", e.pages.map { .int($0) } ?? .null),
-      ("toolVersion", .string(e.toolVersion)), ("contentVersion", text(e.contentVersion)),
-      ("outcome", .string(e.outcome)), ("jobId", text(e.jobID)),
-      ("intentId", e.intentID.map { .number(String($0)) } ?? .null),
-      ("processId", e.processID.map { .int(Int($0)) } ?? .null),
-      ("previousHash", .string(Hex.encode(r.previousHash))),
-      ("rowHash", .string(Hex.encode(r.rowHash))),
-    ])
   }
 }

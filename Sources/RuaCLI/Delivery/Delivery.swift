@@ -34,13 +34,15 @@ struct Parcel: Sendable {
   /// Nil when the bytes are not pages (an export).
   let pages: Int?
   let contentVersion: String?
+  /// For a binder: the care-circle ids of the patients it holds, recorded in the access log.
+  var patients: [String]? = nil
 }
 
 extension MadeDocument {
   var parcel: Parcel {
     Parcel(
       bytes: pdf.bytes, patientID: patientID, document: documentName, pages: pdf.pageCount,
-      contentVersion: contentVersion)
+      contentVersion: contentVersion, patients: patients)
   }
 }
 
@@ -68,14 +70,15 @@ struct Delivery {
       patientID: parcel.patientID, document: parcel.document, action: destination.action,
       destination: describe(destination), sha256: SHA256.hex(parcel.bytes), pages: parcel.pages,
       toolVersion: ToolVersion.full, contentVersion: parcel.contentVersion,
-      outcome: AccessOutcome.intent, processID: getpid())
+      outcome: AccessOutcome.intent, processID: getpid(), patients: parcel.patients)
     if case .printer(let name) = destination {
       return try print(parcel.bytes, to: name, entry: entry)
     }
     let intent = try record(entry)
     let location = store.location
+    let actor = store.actor
     let token = SignalGuard.shared.onInterrupt {
-      Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+      Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location, by: actor)
     }
     defer { SignalGuard.shared.remove(token) }
     entry.intentID = intent.id
@@ -114,6 +117,7 @@ struct Delivery {
     let submitted = Mutex<AccessRecord?>(nil)
     var intentFailure: CLIError?
     let location = store.location
+    let actor = store.actor
     let token = SignalGuard.shared.onInterrupt {
       // The main thread may be blocked in CUPS: purge the job here and record the outcome.
       cancellation.cancel()
@@ -121,7 +125,7 @@ struct Delivery {
         if let job = intent.entry.jobID.flatMap({ Int32($0) }) {
           CUPSPrinting.cancel(jobID: job, server: nil)
         }
-        Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location)
+        Delivery.appendOutcome(AccessOutcome.cancelled, for: intent, at: location, by: actor)
       }
     }
     defer { SignalGuard.shared.remove(token) }
@@ -168,7 +172,7 @@ struct Delivery {
   }
 
   private func record(_ entry: AccessEntry) throws(CLIError) -> AccessRecord {
-    do { return try store.appendAccess(entry, now: context.now.secondsSinceEpoch) } catch {
+    do { return try store.appendAccess(entry) } catch {
       throw CLIError(
         "cannot record the delivery in the access log, so nothing was delivered: "
           + error.description, code: StoreAccess.exitCode(error.kind))
@@ -184,14 +188,16 @@ struct Delivery {
     }
   }
 
-  /// Appends an outcome row from the signal thread on its own connection.
-  static func appendOutcome(_ outcome: String, for intent: AccessRecord, at location: StoreLocation)
-  {
+  /// Appends an outcome row from the signal thread on its own connection, as the same run.
+  static func appendOutcome(
+    _ outcome: String, for intent: AccessRecord, at location: StoreLocation, by actor: AccessActor
+  ) {
     guard let store = try? Store.open(location) else { return }
+    store.actor = actor
     var entry = intent.entry
     entry.outcome = outcome
     entry.intentID = intent.id
     entry.processID = nil
-    _ = try? store.appendAccess(entry, now: Int64(time(nil)))
+    _ = try? store.appendAccess(entry)
   }
 }

@@ -10,6 +10,8 @@ struct MadeDocument: Sendable {
   let patientID: String?
   let pdf: RenderedPDF
   let contentVersion: String
+  /// For a binder: the care-circle ids of the patients it holds, recorded in the access log.
+  var patients: [String]?
 
   init(kind: DocumentKind, patientID: String, pdf: RenderedPDF, contentVersion: String) {
     self.init(
@@ -45,12 +47,14 @@ final class DocumentMaker {
   ///   - today: the local calendar date the runway and ages are counted from.
   ///   - now: the printed time and the PDF dates.
   ///   - informationAsOf: the time of the last change to this patient's record, if known.
+  ///   - footerAnchor: the access log's head for the footer (`FooterAnchor`), if any.
   func make(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
-    informationAsOf: Instant?
+    informationAsOf: Instant?, footerAnchor: String? = nil
   ) throws(CLIError) -> MadeDocument {
-    let (document, template, version) = try describe(
+    let (described, template, version) = try describe(
       kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf)
+    let document = FooterAnchor.apply(footerAnchor, to: described)
     do {
       let pdf = try renderer.render(
         document, template: template, now: now, creator: ToolVersion.full)

@@ -66,7 +66,8 @@ enum DocumentRun {
     try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)
     let made = try DocumentMaker(resources).make(
-      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf)
+      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,
+      footerAnchor: FooterAnchor.isWanted(arguments, context) ? try FooterAnchor.text(store) : nil)
     let delivery = Delivery(store: store, context: context)
     for destination in destinations(settings) {
       try delivery.deliver(made, to: destination)

@@ -114,7 +114,7 @@ enum DocumentStore {
     let store = try StoreAccess.open(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in
       try store.closeAbandonedIntents(
-        now: context.now.secondsSinceEpoch, toolVersion: ToolVersion.full,
+        toolVersion: ToolVersion.full,
         isRunning: { pid in kill(pid, 0) == 0 || errno == EPERM })
     }
     return store
