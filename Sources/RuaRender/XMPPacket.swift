@@ -1,3 +1,5 @@
+import RuaCore
+
 /// The XMP metadata packet, saying what the Info dictionary says (title, language, creator
 /// tool, producer, dates), as PDF/UA asks.
 struct XMPPacket {
@@ -28,18 +30,5 @@ struct XMPPacket {
   }
 
   /// XML character data: `&`, `<`, `>` and quotes escaped.
-  static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

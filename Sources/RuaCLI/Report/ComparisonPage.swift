@@ -1,3 +1,4 @@
+import RuaCore
 import RuaVisual
 
 /// The HTML page of one comparison: per differing page A | B | diff with the counted regions
@@ -107,20 +108,7 @@ enum ComparisonPage {
   }
 
   /// Escapes text for HTML element content and attribute values.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
   private static let style = """
     body{font:14px/1.4 sans-serif;margin:1.5em;color:#222}
