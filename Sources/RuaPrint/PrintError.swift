@@ -14,6 +14,9 @@ public enum PrintError: Error, Equatable, Sendable {
   case notAcceptingJobs(printer: String)
   /// The scheduler refused the job for another reason; `detail` is its message.
   case refused(printer: String, detail: String)
+  /// The queue is stopped (`cupsdisable`) before anything was sent; `reason` is its
+  /// `printer-state-message`, when it has one.
+  case queueStopped(printer: String, reason: String?)
   /// The printer stayed stopped until the timeout; the job was cancelled and purged.
   case printerStopped(printer: String, jobID: Int32, seconds: Int)
   /// The job did not finish before the timeout; it was cancelled and purged.
@@ -47,6 +50,11 @@ public enum PrintError: Error, Equatable, Sendable {
     case .refused(let printer, let detail):
       return "CUPS refused the job for printer \"\(printer)\" (\(detail)); check the queue "
         + "with `lpstat -p \(printer) -l` and print again"
+    case .queueStopped(let printer, let reason):
+      return "the printer \"\(printer)\" is stopped"
+        + (reason.map { " (\($0))" } ?? "")
+        + "; start it with `cupsenable \(printer)` (as an administrator) and print again, or "
+        + "pass --print-timeout SECONDS to wait for it"
     case .printerStopped(let printer, let jobID, let seconds):
       return "the printer \"\(printer)\" is stopped: job \(jobID) did not print within "
         + "\(seconds) s and was cancelled and removed from the queue; start the printer with "

@@ -13,6 +13,10 @@ struct BatchOptions {
   /// `.some(nil)` prints on the default printer.
   let printer: String??
   let force: Bool
+  /// Skip documents whose file and manifest SHA-256 already match (`--resume`).
+  let resume: Bool
+  /// `--shard K/N`: only every N-th patient, starting with the K-th, by patient id.
+  let shard: (index: Int, count: Int)?
 
   static let specs: [OptionSpec] = [
     OptionSpec("all", help: "every patient in the care circle"),
@@ -26,6 +30,12 @@ struct BatchOptions {
       "print", .optionalValue, value: "PRINTER",
       help: "print every document through CUPS (the default printer when none is named)"),
     OptionSpec("force", help: "replace existing files in DIR and the binder"),
+    OptionSpec(
+      "resume",
+      help: "keep the files in DIR whose bytes match its manifest.json and make only the rest"),
+    OptionSpec(
+      "shard", .value, value: "K/N",
+      help: "only patients K, K+N, K+2N… in id order (spread one run over N machines)"),
   ]
 
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
@@ -66,9 +76,27 @@ struct BatchOptions {
     guard folder != nil || printer != nil || binder != nil else {
       throw .usage("say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
     }
+    if arguments.flag("resume") {
+      guard folder != nil else { throw .usage("--resume needs --out DIR") }
+      guard !arguments.flag("force") else {
+        throw .usage("--resume keeps matching files and --force replaces them: choose one")
+      }
+    }
     return BatchOptions(
       queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
-      printer: printer, force: arguments.flag("force"))
+      printer: printer, force: arguments.flag("force"), resume: arguments.flag("resume"),
+      shard: try arguments.value("shard").map(Self.shard))
+  }
+
+  /// "K/N" with 1 ≤ K ≤ N.
+  static func shard(_ text: String) throws(CLIError) -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else {
+      throw .usage("--shard takes K/N with 1 ≤ K ≤ N, such as --shard 2/4, not '\(text)'")
+    }
+    return (index, count)
   }
 
   /// `DIR/<patient-id>-<document>.pdf`.

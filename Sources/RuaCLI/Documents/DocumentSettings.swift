@@ -81,7 +81,8 @@ enum DocumentStore {
   static func open(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Store {
     let store = try StoreAccess.open(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in
-      try store.closeAbandonedIntents(
+      Leftovers.sweepAbandoned(try store.openIntents(), store: store, context: context)
+      return try store.closeAbandonedIntents(
         now: context.now, toolVersion: ToolVersion.full,
         isRunning: { pid in kill(pid, 0) == 0 || errno == EPERM })
     }
