@@ -43,7 +43,10 @@ final class BatchPool: Sendable {
   ) {
     self.jobs = jobs
     self.workers = max(1, min(workers, jobs.count))
-    slots = DispatchSemaphore(value: self.workers * Self.pendingPerWorker)
+    // Made at 0 and raised: libdispatch traps when a semaphore is freed below its initial
+    // value, which a run stopped early (a signal) would leave.
+    slots = DispatchSemaphore(value: 0)
+    for _ in 0..<(self.workers * Self.pendingPerWorker) { slots.signal() }
     self.resources = resources
     self.today = today
     self.now = now

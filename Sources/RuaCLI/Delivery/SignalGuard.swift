@@ -47,6 +47,14 @@ public final class SignalGuard: Sendable {
   public func holdExit() { holds.add(1, ordering: .sequentiallyConsistent) }
   public func releaseExit() { holds.subtract(1, ordering: .sequentiallyConsistent) }
 
+  /// Called by `main` before it exits: when a signal is being handled, the signal thread ends
+  /// the process (with 128+signal, after the outcomes are recorded), so this thread waits for
+  /// it instead of racing it with another exit status.
+  public func parkIfStopping() {
+    guard DeliveryLedger.shared.isStopping else { return }
+    while true { sleep(1) }
+  }
+
   private func waitForSignal() {
     var set = SignalGuard.signalSet()
     var received: Int32 = 0
@@ -57,8 +65,17 @@ public final class SignalGuard: Sendable {
     }
     // New deliveries stop now; waiting intents get `cancelled`, ones whose bytes are being
     // placed get their own outcome first.
-    _ = DeliveryLedger.shared.stop(signal: received) {
+    let cancelled = DeliveryLedger.shared.stop(signal: received) {
       for entry in pending.reversed() { entry.action() }
+    }
+    if holds.load(ordering: .sequentiallyConsistent) == 0 {
+      // The command does not finish by itself: say what happened before ending it.
+      let name = DeliveryLedger.signalName(received)
+      let what =
+        cancelled > 0
+        ? "the delivery in progress was cancelled and logged" : "nothing more is delivered"
+      let line = Array("rua-paper: stopped by \(name); \(what)\n".utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
     let deadline = MonotonicClock.seconds() + 60
     while holds.load(ordering: .sequentiallyConsistent) > 0, MonotonicClock.seconds() < deadline {
