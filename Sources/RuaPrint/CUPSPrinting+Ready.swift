@@ -4,15 +4,15 @@ extension CUPSPrinting {
   /// The destination's name when it exists, accepts jobs and is not stopped; otherwise the
   /// reason, in the queue's own words where it gives them (`printer-state-message`). One
   /// request, made before anything is rendered or sent.
-  public static func readyDestination(_ name: String?, server: String? = nil) throws(PrintError)
-    -> String
-  {
+  public static func readyDestination(
+    _ name: String?, server: String? = nil, allowStopped: Bool = false
+  ) throws(PrintError) -> String {
     let connection = try CUPSConnection(server: server)
     let destination = try connection.destination(named: name)
     let printer = destination.name
     guard destination.isAcceptingJobs else { throw .notAcceptingJobs(printer: printer) }
     let state = connection.printerState(printer)
-    if state.stopped { throw .queueStopped(printer: printer, reason: state.message) }
+    if state.stopped, !allowStopped { throw .queueStopped(printer: printer, reason: state.message) }
     return printer
   }
 }

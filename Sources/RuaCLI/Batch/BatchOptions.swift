@@ -17,6 +17,8 @@ struct BatchOptions {
   let resume: Bool
   /// `--shard K/N`: only every N-th patient, starting with the K-th, by patient id.
   let shard: (index: Int, count: Int)?
+  /// `--copies`, `--option`, `--print-timeout`.
+  var printing = PrintSettings()
 
   static let specs: [OptionSpec] = [
     OptionSpec("all", help: "every patient in the care circle"),
@@ -85,7 +87,8 @@ struct BatchOptions {
     return BatchOptions(
       queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
       printer: printer, force: arguments.flag("force"), resume: arguments.flag("resume"),
-      shard: try arguments.value("shard").map(Self.shard))
+      shard: try arguments.value("shard").map(Self.shard),
+      printing: try PrintSettings.read(arguments, printing: printer != nil))
   }
 
   /// "K/N" with 1 ≤ K ≤ N.

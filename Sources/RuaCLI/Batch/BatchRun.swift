@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaPrint
 import RuaRender
 import RuaStore
 
@@ -32,12 +33,14 @@ struct BatchRun {
     // Everything that would fail every document is refused here, before rendering.
     if let folder = options.folder { try Self.makeFolder(folder) }
     let plan = try BatchPlan.make(all, options: options)
-    if let printer = options.printer { try PrintCheck.ready(printer, context) }
+    if let printer = options.printer {
+      try PrintCheck.ready(printer, context, allowStopped: options.printing.job.waitWhileStopped)
+    }
     if let folder = options.folder { Leftovers.sweep(folder, store: store, context: context) }
 
     SignalGuard.shared.holdExit()
     defer { SignalGuard.shared.releaseExit() }
-    let delivery = Delivery(store: store, context: context)
+    let delivery = Delivery(store: store, context: context, printing: options.printing)
     var manifest = BatchManifest()
     manifest.entries = plan.kept
     var failures: [Failure] = []

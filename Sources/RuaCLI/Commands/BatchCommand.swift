@@ -16,7 +16,8 @@ struct BatchCommand: Command {
     names it and the exit code is that of the first failure (73 cannot create a file, 74 I/O
     error, 65 bad data, 69 printer unavailable, 70 rendering). See docs/commands.md.
     """
-  let options = BatchOptions.specs + DocumentSettings.specs + StoreOptions.specs
+  let options =
+    BatchOptions.specs + PrintSettings.specs + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     let options = try BatchOptions.read(arguments, context)

@@ -56,8 +56,8 @@ extension MadeDocument {
 struct Delivery {
   let store: Store
   let context: Context
-  /// Seconds for a print job to complete before it is cancelled with purge.
-  var printTimeout = 120
+  /// Copies, CUPS options and how long to wait for a job (`PrintSettings`).
+  var printing = PrintSettings()
   var ledger = DeliveryLedger.shared
 
   @discardableResult
@@ -235,11 +235,12 @@ struct Delivery {
     do throws(PrintError) {
       outcome = try CUPSPrinting.print(
         bytes, to: printer, title: JobTitle.document.rawValue,
-        timeoutSeconds: printTimeout, server: server, cancellation: cancellation
+        timeoutSeconds: printing.timeout, server: server, cancellation: cancellation,
+        options: printing.job
       ) { jobID in
         // Committed before a byte is sent; if it cannot be, the job is purged unsent.
         var intent = entry
-        intent.jobID = String(jobID)
+        intent.jobID = Self.jobReference(jobID, server: server)
         do throws(CLIError) {
           let row = try openIntents([intent])[0]
           submitted.withLock { $0 = row }
@@ -271,12 +272,13 @@ struct Delivery {
     }
     guard ledger.take(intent.id) else { throw DeliveryLedger.stopped(ledger.stopSignal) }
     entry = Self.closing(intent)
-    entry.jobID = String(outcome.jobID)
     entry.destination = outcome.destination
     switch outcome.status {
     case .completed: entry.outcome = AccessOutcome.completed
     case .cancelled: entry.outcome = AccessOutcome.cancelled
     case .unknown: entry.outcome = AccessOutcome.unknown
+    case .lost(let reason):
+      entry.outcome = AccessOutcome.unknown + ": " + reason + "; the document may have printed"
     case .failed(let reason): entry.outcome = AccessOutcome.failed(reason)
     }
     let row = try recordOutcomes(
@@ -284,6 +286,22 @@ struct Delivery {
     )[0]
     if let error = outcome.error { throw CLIError(error.message, code: .unavailable) }
     return row
+  }
+
+  /// "ipp://localhost/jobs/12 (scheduler started 2026-12-01T08:40:00Z)": job ids restart
+  /// with the scheduler, so the number alone may later name another job.
+  static func jobReference(_ jobID: Int32, server: String?) -> String {
+    let uri = CUPSScheduler.jobURI(jobID, server: server)
+    guard let started = CUPSScheduler.startTime(server: server) else { return uri }
+    return uri + " (scheduler started \(UTCTime.format(started)))"
+  }
+
+  /// The job number in a `jobReference` ("12"), or the reference itself.
+  static func jobNumber(_ reference: String?) -> String {
+    guard let reference else { return "?" }
+    let parts = reference.split(separator: "/")
+    guard let index = parts.firstIndex(of: "jobs"), index + 1 < parts.count else { return reference }
+    return String(parts[index + 1].prefix(while: \.isNumber))
   }
 
   private func describe(_ destination: Destination) -> String {
