@@ -20,7 +20,8 @@ enum DocumentSubmission {
     let info = try destination.information(on: connection)
     var jobID: Int32 = 0
     let status = options.withCUPSOptions { count, list in
-      cupsCreateDestJob(connection.http, destination.dest, info, &jobID, title.rawValue, count, list)
+      cupsCreateDestJob(
+        connection.http, destination.dest, info, &jobID, title.rawValue, count, list)
     }
     if status.rawValue < IPP_STATUS_REDIRECTION_OTHER_SITE.rawValue, jobID > 0 { return jobID }
     switch status {

@@ -27,7 +27,8 @@ struct BatchPlan {
     let manifestPath = folder + "/manifest.json"
     // With --force an unreadable manifest is replaced; without, it stops the run untouched.
     let earlier =
-      options.force ? ((try? BatchManifest.read(manifestPath)) ?? nil)
+      options.force
+      ? ((try? BatchManifest.read(manifestPath)) ?? nil)
       : try BatchManifest.read(manifestPath)
     let listed = Dictionary(
       (earlier ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })

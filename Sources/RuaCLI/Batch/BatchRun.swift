@@ -61,7 +61,9 @@ struct BatchRun {
         (try? result.outcome.get()).map { (job: result.job, document: $0) }
       }
       if let folder = options.folder {
-        let paths = made.map { folder + "/" + options.fileName(patientID: $0.job.patient.id, kind: $0.job.kind) }
+        let paths = made.map {
+          folder + "/" + options.fileName(patientID: $0.job.patient.id, kind: $0.job.kind)
+        }
         let outcomes = delivery.deliverFiles(
           zip(made, paths).map { (parcel: $0.document.parcel, path: $1) }, replace: options.force)
         for (item, outcome) in zip(made, outcomes) {
@@ -140,7 +142,8 @@ struct BatchRun {
     guard let shard = options.shard else { return chosen }
     // A stable order (ids) so N machines running K = 1…N cover everyone exactly once.
     let ordered = chosen.map(\.id).sorted()
-    let mine = Set(ordered.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+    let mine = Set(
+      ordered.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
     return chosen.filter { mine.contains($0.id) }
   }
 

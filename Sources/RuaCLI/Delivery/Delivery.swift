@@ -126,7 +126,8 @@ struct Delivery {
       }
       var entry = Self.closing(intents[index])
       do throws(FileError) {
-        try AtomicFile.write(item.parcel.bytes, to: item.path, replacing: replace, syncingFolder: false)
+        try AtomicFile.write(
+          item.parcel.bytes, to: item.path, replacing: replace, syncingFolder: false)
         placed.append((index, entry))
       } catch {
         let failure = CLIError(writing: error)
@@ -140,8 +141,9 @@ struct Delivery {
     } catch {
       // The files are there but their names may not survive a crash: a failed delivery.
       for (index, var entry) in placed {
-        let failure = CLIError(writing: FileError(
-          .syncFolder, items[index].path, code: error.code, fileIsInPlace: true))
+        let failure = CLIError(
+          writing: FileError(
+            .syncFolder, items[index].path, code: error.code, fileIsInPlace: true))
         entry.outcome = AccessOutcome.failed(failure.message)
         failedRows.append(entry)
         results[index] = .failure(failure)
@@ -155,7 +157,8 @@ struct Delivery {
       return entry
     }
     do throws(CLIError) {
-      let rows = try recordOutcomes(completed, placed: placed.map { "\(items[$0.index].path) was written" })
+      let rows = try recordOutcomes(
+        completed, placed: placed.map { "\(items[$0.index].path) was written" })
       for (offset, item) in placed.enumerated() { results[item.index] = .success(rows[offset]) }
     } catch {
       for item in placed { results[item.index] = .failure(error) }
@@ -300,7 +303,9 @@ struct Delivery {
   static func jobNumber(_ reference: String?) -> String {
     guard let reference else { return "?" }
     let parts = reference.split(separator: "/")
-    guard let index = parts.firstIndex(of: "jobs"), index + 1 < parts.count else { return reference }
+    guard let index = parts.firstIndex(of: "jobs"), index + 1 < parts.count else {
+      return reference
+    }
     return String(parts[index + 1].prefix(while: \.isNumber))
   }
 

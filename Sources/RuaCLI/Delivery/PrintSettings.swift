@@ -18,8 +18,7 @@ struct PrintSettings {
         + "printer at once, wait 120 s for the job)"),
   ]
 
-  static func read(_ arguments: ParsedArguments, printing: Bool) throws(CLIError) -> PrintSettings
-  {
+  static func read(_ arguments: ParsedArguments, printing: Bool) throws(CLIError) -> PrintSettings {
     var settings = PrintSettings()
     let given = ["copies", "option", "print-timeout"].filter { arguments.present($0) }
     if let first = given.first, !printing {

@@ -3,14 +3,15 @@ import RuaStore
 
 /// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.
 enum DocumentOutput {
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
-    OptionSpec("force", help: "replace an existing output file"),
-    OptionSpec(
-      "print", .optionalValue, value: "PRINTER",
-      help: "print through CUPS (the default printer when none is named); with -o, both"),
-  ] + PrintSettings.specs
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
+      OptionSpec("force", help: "replace an existing output file"),
+      OptionSpec(
+        "print", .optionalValue, value: "PRINTER",
+        help: "print through CUPS (the default printer when none is named); with -o, both"),
+    ] + PrintSettings.specs
 
   /// The destinations asked for, or nil when the command should not make a PDF at all.
   static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
