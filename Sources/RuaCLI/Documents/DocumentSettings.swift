@@ -81,6 +81,7 @@ enum DocumentStore {
   static func open(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Store {
     let store = try StoreAccess.open(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in
+      guard try store.hasOpenIntents() else { return 0 }
       Leftovers.sweepAbandoned(try store.openIntents(), store: store, context: context)
       return try store.closeAbandonedIntents(
         now: context.now, toolVersion: ToolVersion.full,
