@@ -127,3 +127,14 @@ public enum Files {
       decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
+
+extension Files {
+  /// Replaces the contents of a small private file in place (created 0600; never following a
+  /// symlink), without syncing: for records whose loss only costs work, never data.
+  public static func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw FileError.current(.create, path) }
+    defer { close(fd) }
+    try FileDescriptor.writeAll(fd, bytes, path: path)
+  }
+}

@@ -6,6 +6,8 @@ public final class Connection {
   let handle: OpaquePointer
   /// The file, for messages.
   public let path: String
+  /// Called after each outermost COMMIT (the store notes the file as it left it).
+  var onCommit: (() -> Void)?
 
   /// How to open the file.
   public enum Mode: Sendable {
@@ -127,6 +129,7 @@ public final class Connection {
     do {
       let value = try body()
       try execute("COMMIT")
+      onCommit?()
       return value
     } catch {
       if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
