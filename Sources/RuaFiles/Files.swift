@@ -97,6 +97,14 @@ public enum Files {
   /// Names of the regular files in `folder` ending in `suffix`, not hidden, sorted; empty when
   /// the folder cannot be read.
   public static func list(_ folder: String, suffix: String = "") -> [String] {
+    entries(folder).filter { name in
+      name.hasSuffix(suffix) && !name.hasPrefix(".") && isRegularFile(folder + "/" + name)
+    }.sorted()
+  }
+
+  /// Every name in `folder`, hidden ones included, in directory order; empty when the folder
+  /// cannot be read.
+  public static func entries(_ folder: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
@@ -104,11 +112,9 @@ public enum Files {
       let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      if name.hasSuffix(suffix), !name.hasPrefix("."), isRegularFile(folder + "/" + name) {
-        names.append(name)
-      }
+      if name != ".", name != ".." { names.append(name) }
     }
-    return names.sorted()
+    return names
   }
 
   /// The running executable's path (`/proc/self/exe`), or nil.

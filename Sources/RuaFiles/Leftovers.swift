@@ -10,13 +10,8 @@ extension AtomicFile {
 
   /// The named temporaries in `folder` (regular files only), whatever process made them.
   public static func leftovers(in folder: String) -> [Leftover] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
     var found: [Leftover] = []
-    while let item = readdir(directory) {
-      let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
+    for name in Files.entries(folder) {
       guard name.hasPrefix(temporaryPrefix) else { continue }
       let digits = name.dropFirst(temporaryPrefix.count).prefix(while: \.isNumber)
       guard let pid = Int32(digits), pid > 0,
