@@ -6,6 +6,12 @@ import RuaStore
 enum PatientPicker {
   /// The chosen patient with all their records.
   static func patient(_ query: String, in store: Store) throws(CLIError) -> Patient {
+    // An exact id wins (`PatientSelector`): one indexed read, without listing every name.
+    if let patient = try StoreAccess.perform({ () throws(StoreError) in
+      try store.loadPatient(externalID: query)
+    }) {
+      return patient
+    }
     let name = try self.name(query, in: store)
     let patient = try StoreAccess.perform { () throws(StoreError) in
       try store.loadPatient(externalID: name.id)

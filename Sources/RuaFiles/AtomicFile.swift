@@ -19,11 +19,15 @@ public enum AtomicFile {
     case namedTemporary
   }
 
-  /// The prefix of the named temporaries, so a later run can recognise its own leftovers.
+  /// The prefix of the named temporaries (`.rua-paper-<pid>-…`), so a later run can recognise
+  /// the leftovers of a process that died before renaming them (`leftovers(in:)`).
   public static let temporaryPrefix = ".rua-paper-"
 
+  /// `syncingFolder: false` leaves the folder's fsync to the caller, who writes several files
+  /// into one folder and syncs it once (`Files.syncFolder`) before relying on their names.
   public static func write(
-    _ bytes: [UInt8], to path: String, replacing: Bool, staging: Staging = .unnamedFile
+    _ bytes: [UInt8], to path: String, replacing: Bool, staging: Staging = .unnamedFile,
+    syncingFolder: Bool = true
   ) throws(FileError) {
     try checkDestination(path, replacing: replacing)
     let folder = Files.parent(path)
@@ -40,7 +44,7 @@ public enum AtomicFile {
     } else {
       try writeThroughTemporary(bytes, to: path, folder: folder, replacing: replacing)
     }
-    try Files.syncFolder(of: path)
+    if syncingFolder { try Files.syncFolder(of: path) }
   }
 
   /// Nothing may be at `path` unless replacing, and then only a regular file.
@@ -75,7 +79,8 @@ public enum AtomicFile {
   private static func writeThroughTemporary(
     _ bytes: [UInt8], to path: String, folder: String, replacing: Bool
   ) throws(FileError) {
-    var template = Array((folder + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+    // The pid in the name lets a later run tell a dead process's leftover from a live one's.
+    var template = Array((folder + "/" + temporaryPrefix + "\(getpid())-XXXXXX").utf8CString)
     // mkstemp creates the file 0600 (O_EXCL), whatever the umask.
     let fd = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
     guard fd >= 0 else { throw FileError.current(.create, path) }

@@ -97,6 +97,14 @@ public enum Files {
   /// Names of the regular files in `folder` ending in `suffix`, not hidden, sorted; empty when
   /// the folder cannot be read.
   public static func list(_ folder: String, suffix: String = "") -> [String] {
+    entries(folder).filter { name in
+      name.hasSuffix(suffix) && !name.hasPrefix(".") && isRegularFile(folder + "/" + name)
+    }.sorted()
+  }
+
+  /// Every name in `folder`, hidden ones included, in directory order; empty when the folder
+  /// cannot be read.
+  public static func entries(_ folder: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
@@ -104,11 +112,9 @@ public enum Files {
       let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      if name.hasSuffix(suffix), !name.hasPrefix("."), isRegularFile(folder + "/" + name) {
-        names.append(name)
-      }
+      if name != ".", name != ".." { names.append(name) }
     }
-    return names.sorted()
+    return names
   }
 
   /// The running executable's path (`/proc/self/exe`), or nil.
@@ -125,5 +131,16 @@ public enum Files {
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
     return String(
       decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}
+
+extension Files {
+  /// Replaces the contents of a small private file in place (created 0600; never following a
+  /// symlink), without syncing: for records whose loss only costs work, never data.
+  public static func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw FileError.current(.create, path) }
+    defer { close(fd) }
+    try FileDescriptor.writeAll(fd, bytes, path: path)
   }
 }

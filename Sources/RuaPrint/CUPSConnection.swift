@@ -94,7 +94,7 @@ final class CUPSConnection {
     cupsLastError() == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE
   }
 
-  private static func printerURI(_ name: String) -> String {
+  static func printerURI(_ name: String) -> String {
     var allowed = ""
     for scalar in name.unicodeScalars {
       let safe =

@@ -39,17 +39,19 @@ public enum CUPSPrinting {
   public static func print(
     _ bytes: [UInt8], to destination: String?, title: String = JobTitle.document.rawValue,
     timeoutSeconds: Int, server: String? = nil, cancellation: PrintCancellation? = nil,
-    onSubmitted: (Int32) -> Void
+    options: PrintJobOptions = PrintJobOptions(), onSubmitted: (Int32) -> Void
   ) throws(PrintError) -> PrintOutcome {
     let jobTitle = JobTitle.generic(title)
+    let schedulerStart = CUPSScheduler.startTime(server: server)
     let (jobID, printer, transfer) = try submit(
       bytes, to: destination, title: jobTitle, server: server, cancellation: cancellation,
-      onSubmitted: onSubmitted)
+      options: options, onSubmitted: onSubmitted)
     switch transfer {
     case .sent:
       return try JobWatch.waitForEnd(
         jobID: jobID, printer: printer, server: server, timeoutSeconds: timeoutSeconds,
-        cancellation: cancellation)
+        cancellation: cancellation, waitWhileStopped: options.waitWhileStopped,
+        schedulerStart: schedulerStart)
     case .interrupted:
       try JobWatch.cancelAndPurge(jobID, printer: printer, server: server, using: nil)
       return PrintOutcome(jobID: jobID, destination: printer, status: .cancelled(.requested))
@@ -79,17 +81,21 @@ public enum CUPSPrinting {
   /// connection closes when this returns, before the job is watched or cancelled.
   private static func submit(
     _ bytes: [UInt8], to name: String?, title: JobTitle, server: String?,
-    cancellation: PrintCancellation?, onSubmitted: (Int32) -> Void
+    cancellation: PrintCancellation?, options: PrintJobOptions, onSubmitted: (Int32) -> Void
   ) throws(PrintError) -> (Int32, String, DocumentSubmission.Transfer) {
     let connection = try CUPSConnection(server: server)
     let destination = try connection.destination(named: name)
     let printer = destination.name
     guard destination.isAcceptingJobs else { throw .notAcceptingJobs(printer: printer) }
+    if !options.waitWhileStopped {
+      let state = connection.printerState(printer)
+      if state.stopped { throw .queueStopped(printer: printer, reason: state.message) }
+    }
     guard !bytes.isEmpty else {
       throw .io(printer: printer, jobID: nil, detail: "the document is empty")
     }
     let jobID = try DocumentSubmission.createJob(
-      on: connection, destination: destination, title: title)
+      on: connection, destination: destination, title: title, options: options)
     onSubmitted(jobID)
     let transfer = DocumentSubmission.send(
       bytes, jobID: jobID, title: title, on: connection, destination: destination,

@@ -14,12 +14,15 @@ enum DocumentSubmission {
 
   /// Creates the job (Create-Job) and returns its id.
   static func createJob(
-    on connection: CUPSConnection, destination: CUPSDestination, title: JobTitle
+    on connection: CUPSConnection, destination: CUPSDestination, title: JobTitle,
+    options: PrintJobOptions = PrintJobOptions()
   ) throws(PrintError) -> Int32 {
     let info = try destination.information(on: connection)
     var jobID: Int32 = 0
-    let status = cupsCreateDestJob(
-      connection.http, destination.dest, info, &jobID, title.rawValue, 0, nil)
+    let status = options.withCUPSOptions { count, list in
+      cupsCreateDestJob(
+        connection.http, destination.dest, info, &jobID, title.rawValue, count, list)
+    }
     if status.rawValue < IPP_STATUS_REDIRECTION_OTHER_SITE.rawValue, jobID > 0 { return jobID }
     switch status {
     case IPP_STATUS_ERROR_NOT_ACCEPTING_JOBS:

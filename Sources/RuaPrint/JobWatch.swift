@@ -5,14 +5,19 @@ enum JobWatch {
   /// Microseconds between two Get-Job-Attributes requests.
   static let pollMicroseconds: UInt32 = 200_000
 
+  /// Seconds a scheduler may stay unreachable during a job before the outcome is `lost`.
+  static let lostAfterSeconds = 3.0
+
   static func waitForEnd(
     jobID: Int32, printer: String, server: String?, timeoutSeconds: Int,
-    cancellation: PrintCancellation?
+    cancellation: PrintCancellation?, waitWhileStopped: Bool = true,
+    schedulerStart: Int64? = nil
   ) throws(PrintError) -> PrintOutcome {
     let seconds = max(1, timeoutSeconds)
     let deadline = MonotonicClock.seconds() + Double(seconds)
     var connection = try? CUPSConnection(server: server)
     var lastReasons: [String] = []
+    var unreachableSince: Double?
     func outcome(_ status: PrintOutcome.Status) -> PrintOutcome {
       PrintOutcome(jobID: jobID, destination: printer, status: status)
     }
@@ -22,18 +27,37 @@ enum JobWatch {
         try cancelAndPurge(jobID, printer: printer, server: server, using: connection)
         return outcome(.cancelled(.requested))
       }
+      // A restarted scheduler may give this job id to another job: stop trusting it.
+      if let schedulerStart, let now = CUPSScheduler.startTime(server: server),
+        now != schedulerStart
+      {
+        return outcome(.lost(reason: "the CUPS scheduler restarted"))
+      }
       switch connection?.queryJob(jobID) {
       case .found(let job):
+        unreachableSince = nil
         switch job.state {
         case .completed: return outcome(.completed)
-        case .aborted: return outcome(.failed(reason: job.failureReason))
+        case .aborted:
+          return outcome(.failed(reason: failureReason(job, printer: printer, on: connection)))
         case .cancelled: return outcome(.cancelled(.elsewhere))
         case .waiting: lastReasons = job.reasons
+        }
+        if !waitWhileStopped, job.reasons.contains("printer-stopped"),
+          let state = connection?.printerState(printer), state.stopped
+        {
+          try cancelAndPurge(jobID, printer: printer, server: server, using: connection)
+          return outcome(.cancelled(.queueStopped(message: state.message)))
         }
       case .gone:
         return outcome(.unknown)
       case .unreachable, nil:
-        // The scheduler may be restarting: reconnect and keep asking until the deadline.
+        let now = MonotonicClock.seconds()
+        if now - (unreachableSince ?? now) >= lostAfterSeconds {
+          return outcome(.lost(reason: "the CUPS scheduler stopped answering"))
+        }
+        unreachableSince = unreachableSince ?? now
+        // The scheduler may be restarting: reconnect and ask again, briefly.
         connection = try? CUPSConnection(server: server)
       }
       if MonotonicClock.seconds() >= deadline { break }
@@ -48,6 +72,18 @@ enum JobWatch {
       .cancelled(
         stopped ? .printerStopped(afterSeconds: seconds) : .timedOut(afterSeconds: seconds))
     )
+  }
+
+  /// The job's own message or reasons, with the queue's message when it adds something (a
+  /// failing backend's last `ERROR:` line ends up there).
+  private static func failureReason(
+    _ job: JobStatus, printer: String, on connection: CUPSConnection?
+  ) -> String {
+    let reason = job.failureReason
+    guard let message = connection?.printerState(printer).message, !message.isEmpty,
+      !reason.contains(message)
+    else { return reason }
+    return "\(reason): \(message)"
   }
 
   /// Cancels and purges the job, on `connection` or a new one; throws when neither works.

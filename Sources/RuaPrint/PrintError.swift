@@ -14,6 +14,13 @@ public enum PrintError: Error, Equatable, Sendable {
   case notAcceptingJobs(printer: String)
   /// The scheduler refused the job for another reason; `detail` is its message.
   case refused(printer: String, detail: String)
+  /// The queue is stopped (`cupsdisable`) before anything was sent; `reason` is its
+  /// `printer-state-message`, when it has one.
+  /// `jobID` is the job then cancelled and purged, nil when none was made.
+  case queueStopped(printer: String, reason: String?, jobID: Int32? = nil)
+  /// The scheduler stopped answering, or restarted, after the job was sent: it may have
+  /// printed.
+  case schedulerLost(printer: String, jobID: Int32, reason: String)
   /// The printer stayed stopped until the timeout; the job was cancelled and purged.
   case printerStopped(printer: String, jobID: Int32, seconds: Int)
   /// The job did not finish before the timeout; it was cancelled and purged.
@@ -47,6 +54,12 @@ public enum PrintError: Error, Equatable, Sendable {
     case .refused(let printer, let detail):
       return "CUPS refused the job for printer \"\(printer)\" (\(detail)); check the queue "
         + "with `lpstat -p \(printer) -l` and print again"
+    case .queueStopped(let printer, let reason, let jobID):
+      return "the printer \"\(printer)\" is stopped"
+        + (reason.map { " (\($0))" } ?? "")
+        + (jobID.map { "; job \($0) was cancelled and removed from the queue" } ?? "")
+        + "; start it with `cupsenable \(printer)` (as an administrator) and print again, or "
+        + "pass --print-timeout SECONDS to wait for it"
     case .printerStopped(let printer, let jobID, let seconds):
       return "the printer \"\(printer)\" is stopped: job \(jobID) did not print within "
         + "\(seconds) s and was cancelled and removed from the queue; start the printer with "
@@ -68,6 +81,9 @@ public enum PrintError: Error, Equatable, Sendable {
       return "CUPS no longer lists job \(jobID) on printer \"\(printer)\", so whether it printed "
         + "is unknown (it was purged, or it finished and PreserveJobHistory No dropped it); "
         + "check the printer's output and print again if the page is missing"
+    case .schedulerLost(let printer, let jobID, let reason):
+      return "\(reason) after job \(jobID) was sent to printer \"\(printer)\", so whether it "
+        + "printed is unknown: check the printer's output before printing again"
     case .io(let printer, let jobID, let detail):
       let target = printer.map { " to printer \"\($0)\"" } ?? ""
       let job = jobID.map { "; job \($0) was cancelled and removed from the queue" } ?? ""

@@ -13,12 +13,18 @@ public struct PrintOutcome: Equatable, Sendable {
     /// (`cancel -x`), or it finished and `PreserveJobHistory No` dropped it at once. Log the
     /// outcome as unknown.
     case unknown
+    /// The scheduler stopped answering, or restarted, while the job was waiting: the document
+    /// may have printed. `reason` says which.
+    case lost(reason: String)
   }
 
   /// Why a job was cancelled.
   public enum CancellationReason: Equatable, Sendable {
     /// The printer was stopped until the timeout; rua-paper cancelled the job with purge.
     case printerStopped(afterSeconds: Int)
+    /// The queue stopped while the job waited and the caller does not wait for it
+    /// (`waitWhileStopped` false); `message` is the queue's `printer-state-message`.
+    case queueStopped(message: String?)
     /// The job was not finished at the timeout; rua-paper cancelled it with purge.
     case timedOut(afterSeconds: Int)
     /// The caller asked for it through `PrintCancellation`; rua-paper cancelled it with purge.
@@ -61,6 +67,10 @@ public struct PrintOutcome: Equatable, Sendable {
       return .jobCancelled(printer: destination, jobID: jobID, requested: false)
     case .unknown:
       return .outcomeUnknown(printer: destination, jobID: jobID)
+    case .lost(let reason):
+      return .schedulerLost(printer: destination, jobID: jobID, reason: reason)
+    case .cancelled(.queueStopped(let message)):
+      return .queueStopped(printer: destination, reason: message, jobID: jobID)
     }
   }
 }

@@ -6,6 +6,8 @@ public final class Connection {
   let handle: OpaquePointer
   /// The file, for messages.
   public let path: String
+  /// Called after each outermost COMMIT (the store notes the file as it left it).
+  var onCommit: (() -> Void)?
 
   /// How to open the file.
   public enum Mode: Sendable {
@@ -117,17 +119,32 @@ public final class Connection {
   }
 
   /// Runs `body` in one transaction; commits when it returns, rolls back when it throws.
-  /// `immediate` takes the write lock up front (every write goes this way).
+  /// `immediate` takes the write lock up front (every write goes this way). Inside another
+  /// transaction it becomes a savepoint, so several writes can share one commit.
   public func transaction<T>(
     immediate: Bool, _ body: () throws(StoreError) -> T
   ) throws(StoreError) -> T {
+    if sqlite3_get_autocommit(handle) == 0 { return try savepoint(body) }
     try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
     do {
       let value = try body()
       try execute("COMMIT")
+      onCommit?()
       return value
     } catch {
       if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+      throw error
+    }
+  }
+
+  private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    try execute("SAVEPOINT nested")
+    do {
+      let value = try body()
+      try execute("RELEASE nested")
+      return value
+    } catch {
+      _ = sqlite3_exec(handle, "ROLLBACK TO nested; RELEASE nested", nil, nil, nil)
       throw error
     }
   }

@@ -9,10 +9,23 @@ public final class Store {
   /// What opening did that the user should hear about (a leftover snapshot settled).
   public internal(set) var notices: [String] = []
 
-  init(connection: Connection, location: StoreLocation) {
+  /// Set when the store was opened for writing: the stamp that lets the next start skip the
+  /// full quick_check, and the file's fingerprint as this process last knew it good.
+  private var stamp: CheckedStamp?
+  private var knownGood: [UInt8]?
+
+  init(connection: Connection, location: StoreLocation, stamp: CheckedStamp? = nil) {
     self.connection = connection
     self.location = location
     self.actor = AccessActor.current()
+    self.stamp = stamp
+    guard let stamp else { return }
+    knownGood = stamp.fingerprint()
+    connection.onCommit = { [unowned self] in self.knownGood = self.stamp?.fingerprint() }
+  }
+
+  deinit {
+    if let stamp, let knownGood { stamp.record(knownGood) }
   }
 
   /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
@@ -56,13 +69,13 @@ public final class Store {
   ) throws(StoreError) -> Store {
     try Opening.checkFiles(location)
     let settled = try LeftoverSnapshot.settle(location)
-    let connection = try checkedConnection(location, mode: .readWrite)
+    let (connection, stamp) = try checkedConnectionAndStamp(location, mode: .readWrite)
     let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
     if version < (migrations.last?.version ?? 0) {
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
-    let store = Store(connection: connection, location: location)
-    if version < 2, !Files.exists(location.anchorFile) {
+    let store = Store(connection: connection, location: location, stamp: stamp)
+    if version < 3, !Files.exists(location.anchorFile) {
       // Schema 1 had no anchor file: the first one names the head the migration found.
       try AnchorFile.write(location.anchorFile, try store.accessHead())
     }
@@ -74,9 +87,20 @@ public final class Store {
   static func checkedConnection(
     _ location: StoreLocation, mode: Connection.Mode
   ) throws(StoreError) -> Connection {
+    try checkedConnectionAndStamp(location, mode: mode).connection
+  }
+
+  /// The same; for reading and writing, the full quick_check is skipped when the store's
+  /// `CheckedStamp` vouches for the file as it is and no rollback journal is waiting.
+  static func checkedConnectionAndStamp(
+    _ location: StoreLocation, mode: Connection.Mode
+  ) throws(StoreError) -> (connection: Connection, stamp: CheckedStamp) {
     try Opening.checkFiles(location)
     try LibraryCheck.verify()
     let key = try KeyFile.load(location.keyFile)
+    let stamp = CheckedStamp(database: location.database, storeKey: key.bytes)
+    let trusted =
+      mode == .readWrite && !Files.exists(location.database + "-journal") && stamp.matches()
     let connection: Connection
     do throws(StoreError) {
       connection = try Opening.connect(location.database, key: key, mode: mode)
@@ -95,8 +119,8 @@ public final class Store {
       default: throw error
       }
     }
-    try Opening.quickCheck(connection)
-    return connection
+    if !trusted { try Opening.quickCheck(connection) }
+    return (connection, stamp)
   }
 }
 

@@ -3,4 +3,5 @@ import RuaCLI
 Process.harden()
 SignalGuard.shared.install()
 let code = RuaPaper.run(Array(CommandLine.arguments.dropFirst()), Process.context())
+SignalGuard.shared.parkIfStopping()
 Process.exit(code)

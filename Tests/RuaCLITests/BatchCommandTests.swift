@@ -103,24 +103,88 @@ struct BatchCommandTests {
 
   static func pagesLine(_ pages: Int) -> String? { "Pages:" + "           \(pages)" }
 
-  @Test func existingFileFailsThatDocumentOnly() throws {
+  @Test func aFolderHoldingThisRunsFilesIsRefusedBeforeAnythingIsTouched() throws {
+    let box = sandbox()
+    #expect(batch(box, ["--all", "--out", "docs"]).code == .success)
+    let manifestBefore = try String(contentsOfFile: box.file("docs/manifest.json"), encoding: .utf8)
+    let rowsBefore = try log(box).count
+    let again = batch(box, ["--all", "--out", "docs"])
+    #expect(again.code.rawValue == 73)
+    #expect(again.stderr.contains("already holds 9 of this run's files"), "\(again.stderr)")
+    #expect(again.stderr.contains("and 4 more"), "only five names, then a count")
+    #expect(!again.stderr.contains("p-meiling-03-fall-guide.pdf"))
+    #expect(again.stderr.count < 800)
+    #expect(
+      try String(contentsOfFile: box.file("docs/manifest.json"), encoding: .utf8)
+        == manifestBefore)
+    #expect(try log(box).count == rowsBefore, "nothing rendered, nothing logged")
+  }
+
+  @Test func resumeKeepsMatchingFilesAndMakesTheRest() throws {
     let box = sandbox()
     let ids = try patientIDs(box)
-    let blocked = "\(ids[0])-er-sheet.pdf"
-    box.write("docs/" + blocked, "keep me")
-    let result = batch(box, ["--all", "--out", "docs"])
-    #expect(result.code.rawValue == 73)
-    #expect(result.stderr.contains("1 failed"))
-    #expect(result.stderr.contains("\(ids[0]) er-sheet"))
-    #expect(try String(contentsOfFile: box.file("docs/" + blocked), encoding: .utf8) == "keep me")
+    #expect(batch(box, ["--all", "--out", "docs"]).code == .success)
+    let removed = "\(ids[1])-medication-list.pdf"
+    try FileManager.default.removeItem(atPath: box.file("docs/" + removed))
+    let rowsBefore = try log(box).count
+    let resumed = batch(box, ["--all", "--out", "docs", "--resume"])
+    #expect(resumed.code == .success, "\(resumed.stderr)")
+    #expect(resumed.stderr.contains("8 already delivered and kept (--resume)"))
+    #expect(try log(box).count == rowsBefore + 2, "one intent and one outcome")
     let documents = try manifest(box.file("docs/manifest.json"))
-    #expect(documents.count == 8)
-    #expect(FileManager.default.fileExists(atPath: box.file("docs/\(ids[2])-fall-guide.pdf")))
+    #expect(documents.count == 9)
+    let expectedFiles = ids.flatMap { id in Self.kinds.map { "\(id)-\($0).pdf" } }
+    #expect(documents.compactMap { $0["file"]?.stringValue } == expectedFiles)
 
+    // A file that no longer matches the manifest is a collision, not a skip.
+    box.write("docs/\(ids[0])-er-sheet.pdf", "changed")
+    let changed = batch(box, ["--all", "--out", "docs", "--resume"])
+    #expect(changed.code.rawValue == 73)
+    #expect(changed.stderr.contains("already holds 1 of this run's files"))
+  }
+
+  @Test func forceReplacesFilesAndTheManifestKeepsWhatItListed() throws {
+    let box = sandbox()
+    let ids = try patientIDs(box)
+    #expect(batch(box, ["--all", "--out", "docs"]).code == .success)
     let forced = batch(box, ["--all", "--out", "docs", "--force", "--docs", "er"])
     #expect(forced.code == .success, "\(forced.stderr)")
-    #expect(try manifest(box.file("docs/manifest.json")).count == 3)
-    #expect(box.hash(box.file("docs/" + blocked)) != SHA256.hex(Array("keep me".utf8)))
+    let json = try JSONParser.parse(
+      String(contentsOfFile: box.file("docs/manifest.json"), encoding: .utf8))
+    let documents = try #require(json["documents"]?.arrayValue)
+    #expect(documents.count == 9, "the six other files are still there and still listed")
+    #expect(json["complete"] == .bool(true))
+    for entry in documents {
+      let file = try #require(entry["file"]?.stringValue)
+      #expect(entry["sha256"]?.stringValue == box.hash(box.file("docs/" + file)))
+    }
+    #expect(
+      documents.compactMap { $0["file"]?.stringValue }.prefix(3)
+        == ids.map { "\($0)-er-sheet.pdf" }[...])
+  }
+
+  @Test func shardsCoverEveryPatientExactlyOnce() throws {
+    let box = sandbox()
+    var seen: [String] = []
+    for shard in ["1/2", "2/2"] {
+      let result = batch(
+        box, ["--all", "--docs", "er", "--out", "s", "--shard", shard, "--resume"])
+      #expect(result.code == .success, "\(result.stderr)")
+    }
+    for entry in try manifest(box.file("s/manifest.json")) {
+      seen.append(try #require(entry["patient"]?.stringValue))
+    }
+    #expect(seen.sorted() == (try patientIDs(box)).sorted())
+    let first = batch(box, ["--all", "--docs", "er", "--out", "t", "--shard", "1/2"])
+    #expect(first.stderr.contains("batch: 2 documents for 2 patients"), "\(first.stderr)")
+    for bad in ["0/2", "3/2", "1/0", "x", "1/2/3"] {
+      #expect(batch(box, ["--all", "--out", "u", "--shard", bad]).code == .usage, "\(bad)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: box.file("u")))
+  }
+
+  private func log(_ box: CLISandbox) throws -> [AccessRecord] {
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
   }
 
   @Test(arguments: [

@@ -71,27 +71,30 @@ struct ScriptingTests {
     #expect(bad.stderr.contains("--format takes text or json, not 'yaml'"))
   }
 
-  /// Twelve documents that cannot be written (the files exist, no --force): stderr shows ten
-  /// and says how many more; the JSON lists all twelve with their exit codes.
+  /// Twelve failed documents: stderr shows the first few and says how many more; the JSON
+  /// lists all twelve with their exit codes. (A batch into a folder that already holds its
+  /// files is refused before rendering now, so the failures are made here directly.)
   @Test func aLongFailureListIsCappedOnStandardError() throws {
-    let box = sandbox(patients: 12)
-    #expect(batch(box, ["--out", "docs", "-q"]).code == .success)
-    let result = batch(box, ["--out", "docs", "--format", "json"])
-    #expect(result.code == .cannotCreate)
-    let lines = result.stderr.split(separator: "\n")
-    let failureLines = lines.filter { $0.hasPrefix("rua-paper: p-") }
-    #expect(failureLines.count == BatchSummary.shownFailures, "\(result.stderr)")
-    #expect(result.stderr.contains("… and 2 more failed; 'batch --format json' lists them all"))
-    let summary = try JSONParser.parse(result.stdout)
-    let failures = try #require(summary["failures"]?.arrayValue)
-    #expect(failures.count == 12)
-    #expect(failures.allSatisfy { $0["exitCode"]?.intValue == 73 })
-    #expect(failures.first?["patient"]?.stringValue == "p-1")
-    #expect(failures.first?["document"]?.stringValue == "er-sheet")
-    #expect(summary["failed"]?.intValue == 12 && summary["completed"]?.intValue == 0)
-    let text = batch(box, ["--out", "docs"])
-    let summaryLine = try #require(text.stderr.split(separator: "\n").last)
-    #expect(summaryLine.contains("12 failed (p-1 er-sheet, "))
-    #expect(summaryLine.contains(", …)"))
+    let failures = (1...12).map { n in
+      BatchRun.Failure(
+        index: n, what: "p-\(n) er-sheet", patientID: "p-\(n)", document: "er-sheet",
+        error: CLIError("p-\(n)-er-sheet.pdf already exists", code: .cannotCreate))
+    }
+    let summary = BatchSummary(
+      documents: 12, patients: 12, delivered: 0, resumed: 0, failures: failures, seconds: 1.25,
+      folder: "docs", manifest: nil, binder: nil, signal: 0)
+    let lines = summary.failureLines()
+    #expect(lines.count == BatchPlan.namesShown + 1, "\(lines)")
+    #expect(lines.last?.contains("… and 7 more failed documents") == true)
+    let json = try JSONParser.parse(summary.json())
+    let listed = try #require(json["failures"]?.arrayValue)
+    #expect(listed.count == 12)
+    #expect(listed.allSatisfy { $0["exitCode"]?.intValue == 73 })
+    #expect(listed.first?["patient"]?.stringValue == "p-1")
+    #expect(listed.first?["document"]?.stringValue == "er-sheet")
+    #expect(json["failed"]?.intValue == 12 && json["completed"]?.intValue == 0)
+    #expect(json["exitCode"]?.intValue == 73)
+    #expect(summary.line.contains("12 failed (p-1 er-sheet, "))
+    #expect(summary.line.contains("and 7 more)"))
   }
 }

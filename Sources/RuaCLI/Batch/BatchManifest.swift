@@ -1,7 +1,10 @@
 import RuaCore
+import RuaFiles
 import RuaStore
 
-/// `DIR/manifest.json`: every document written, in run order (patient, then document).
+/// `DIR/manifest.json`: every document in the folder, in run order (patient, then document).
+/// `complete` is false when the run was interrupted or a document failed: the list then holds
+/// exactly what was delivered (and the files an earlier run left that still match).
 struct BatchManifest {
   struct Entry {
     let index: Int
@@ -14,6 +17,7 @@ struct BatchManifest {
 
   var entries: [Entry] = []
   var binder: Entry?
+  var complete = true
 
   func json(now: Instant, today: CivilDate) -> String {
     func object(_ entry: Entry) -> JSON {
@@ -31,9 +35,43 @@ struct BatchManifest {
       ("tool", .string(ToolVersion.full)),
       ("now", .string(now.rfc3339)),
       ("today", .string(today.iso)),
+      ("complete", .bool(complete)),
       ("documents", .array(entries.sorted { $0.index < $1.index }.map(object))),
     ]
     if let binder { fields.append(("binder", object(binder))) }
     return JSONWriter.write(.object(fields)) + "\n"
+  }
+}
+
+extension BatchManifest {
+  /// The documents an earlier run listed in `path`, or nil when there is no manifest there.
+  /// Throws when a file is there but is not a manifest this tool wrote.
+  static func read(_ path: String) throws(CLIError) -> [Entry]? {
+    let bytes: [UInt8]
+    do {
+      guard let read = try Files.readIfPresent(path, limit: 64 << 20) else { return nil }
+      bytes = read
+    } catch {
+      throw CLIError("cannot read \(path): \(error.reason)", code: .ioError)
+    }
+    let unreadable = CLIError(
+      "\(path) is not a batch manifest rua-paper can read; it is left as it is: move it away, "
+        + "or choose another folder", code: .cannotCreate)
+    guard let json = try? JSONParser.parse(bytes),
+      json["format"]?.stringValue == "rua-paper-batch-manifest",
+      let documents = json["documents"]?.arrayValue
+    else { throw unreadable }
+    var entries: [Entry] = []
+    for (index, item) in documents.enumerated() {
+      guard let file = item["file"]?.stringValue, let sha256 = item["sha256"]?.stringValue,
+        let document = item["document"]?.stringValue, let pages = item["pages"]?.intValue,
+        !file.contains("/")
+      else { throw unreadable }
+      entries.append(
+        Entry(
+          index: index, file: file, patientID: item["patient"]?.stringValue, document: document,
+          pages: pages, sha256: sha256))
+    }
+    return entries
   }
 }

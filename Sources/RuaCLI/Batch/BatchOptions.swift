@@ -14,6 +14,12 @@ struct BatchOptions {
   /// `.some(nil)` prints on the default printer.
   let printer: String??
   let force: Bool
+  /// Skip documents whose file and manifest SHA-256 already match (`--resume`).
+  let resume: Bool
+  /// `--shard K/N`: only every N-th patient, starting with the K-th, by patient id.
+  let shard: (index: Int, count: Int)?
+  /// `--copies`, `--option`, `--print-timeout`.
+  var printing = PrintSettings()
   /// `--format json`: the summary as JSON on stdout.
   var json = false
 
@@ -32,6 +38,12 @@ struct BatchOptions {
     OptionSpec(
       "format", .value, value: "text|json",
       help: "the summary: a line on stderr (default) or JSON on stdout"),
+    OptionSpec(
+      "resume",
+      help: "keep the files in DIR whose bytes match its manifest.json and make only the rest"),
+    OptionSpec(
+      "shard", .value, value: "K/N",
+      help: "only patients K, K+N, K+2N… in id order (spread one run over N machines)"),
   ]
 
   static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
@@ -76,9 +88,28 @@ struct BatchOptions {
     guard format == "text" || format == "json" else {
       throw .usage("--format takes text or json, not '\(format)'")
     }
+    if arguments.flag("resume") {
+      guard folder != nil else { throw .usage("--resume needs --out DIR") }
+      guard !arguments.flag("force") else {
+        throw .usage("--resume keeps matching files and --force replaces them: choose one")
+      }
+    }
     return BatchOptions(
       queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
-      printer: printer, force: arguments.flag("force"), json: format == "json")
+      printer: printer, force: arguments.flag("force"), resume: arguments.flag("resume"),
+      shard: try arguments.value("shard").map(Self.shard),
+      printing: try PrintSettings.read(arguments, printing: printer != nil), json: format == "json")
+  }
+
+  /// "K/N" with 1 ≤ K ≤ N.
+  static func shard(_ text: String) throws(CLIError) -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else {
+      throw .usage("--shard takes K/N with 1 ≤ K ≤ N, such as --shard 2/4, not '\(text)'")
+    }
+    return (index, count)
   }
 
   /// `DIR/<patient-id>-<document>.pdf`.

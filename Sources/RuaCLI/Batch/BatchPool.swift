@@ -31,12 +31,13 @@ final class BatchPool: Sendable {
   private let now: Instant
   private let footerAnchor: String?
   private let next = Atomic<Int>(0)
+  private let stopped = Atomic<Bool>(false)
   private let finished = Mutex<[BatchResult]>([])
   private let ready = DispatchSemaphore(value: 0)
   /// Back-pressure: finished PDFs not yet taken by the coordinator. Delivery (fsync, log rows)
   /// can be slower than rendering; without a bound the waiting PDFs pile up in memory.
   private let slots: DispatchSemaphore
-  static let pendingPerWorker = 4
+  static let pendingPerWorker = 8
 
   init(
     jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
@@ -45,15 +46,20 @@ final class BatchPool: Sendable {
     self.footerAnchor = footerAnchor
     self.jobs = jobs
     self.workers = max(1, min(workers, jobs.count))
-    slots = DispatchSemaphore(value: self.workers * Self.pendingPerWorker)
+    // Made at 0 and raised: libdispatch traps when a semaphore is freed below its initial
+    // value, which a run stopped early (a signal) would leave.
+    slots = DispatchSemaphore(value: 0)
+    for _ in 0..<(self.workers * Self.pendingPerWorker) { slots.signal() }
     self.resources = resources
     self.today = today
     self.now = now
   }
 
-  /// Starts the worker threads, calls `receive` on this thread for every result as it arrives
-  /// (in completion order), and returns when every job has been received and the workers ended.
-  func run(receive: (BatchResult) -> Void) {
+  /// Starts the worker threads, calls `receive` on this thread with the results that are ready
+  /// (in completion order, several at a time when delivery is slower than rendering), and
+  /// returns when every job has been received, or `receive` returned false, and the workers
+  /// ended.
+  func run(receive: ([BatchResult]) -> Bool) {
     var threads: [pthread_t] = []
     for _ in 0..<workers {
       if let thread = WorkerThread.start({ self.work() }) { threads.append(thread) }
@@ -66,12 +72,16 @@ final class BatchPool: Sendable {
         defer { list.removeAll(keepingCapacity: true) }
         return list
       }
-      for result in batch {
-        receive(result)
-        slots.signal()
-      }
+      if batch.isEmpty { continue }
+      let goOn = receive(batch)
+      for _ in batch { slots.signal() }
       received += batch.count
+      if !goOn { break }
     }
+    // Stopped early: no worker takes another job; wake any waiting for a slot.
+    stopped.store(true, ordering: .sequentiallyConsistent)
+    next.store(jobs.count, ordering: .sequentiallyConsistent)
+    for _ in 0..<workers { slots.signal() }
     for thread in threads { pthread_join(thread, nil) }
   }
 
@@ -80,9 +90,10 @@ final class BatchPool: Sendable {
     var makerError: CLIError?
     do throws(CLIError) { maker = try DocumentMaker(resources) } catch { makerError = error }
     while true {
-      let index = next.add(1, ordering: .relaxed).oldValue
+      let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
       guard index < jobs.count else { return }
       if bounded { slots.wait() }
+      if stopped.load(ordering: .sequentiallyConsistent) { return }
       let job = jobs[index]
       let started = MonotonicClock.seconds()
       let outcome: Result<MadeDocument, CLIError>

@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaPrint
 import RuaRender
 import RuaStore
 
@@ -18,9 +19,9 @@ struct BatchRun {
     let index: Int
     let what: String
     /// Nil for the binder and the manifest.
-    let patientID: String?
+    var patientID: String? = nil
     /// The document name, "binder" or "manifest".
-    let document: String
+    var document: String = ""
     let error: CLIError
   }
 
@@ -29,92 +30,141 @@ struct BatchRun {
     let resources = try settings.resources(for: options.kinds)
     let circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
     let patients = try choosePatients(circle.patients)
-    var jobs: [BatchJob] = []
+    var all: [BatchJob] = []
     for patient in patients {
       let asOf = try DocumentStore.informationAsOf(patient, in: store)
       try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
       for kind in options.kinds {
-        jobs.append(
-          BatchJob(index: jobs.count, patient: patient, kind: kind, informationAsOf: asOf))
+        all.append(BatchJob(index: all.count, patient: patient, kind: kind, informationAsOf: asOf))
       }
     }
+    // Everything that would fail every document is refused here, before rendering.
     if let folder = options.folder { try Self.makeFolder(folder) }
+    let plan = try BatchPlan.make(all, options: options)
+    if let printer = options.printer {
+      try PrintCheck.ready(printer, context, allowStopped: options.printing.job.waitWhileStopped)
+    }
+    if let folder = options.folder { Leftovers.sweep(folder, store: store, context: context) }
 
-    let delivery = Delivery(store: store, context: context)
+    SignalGuard.shared.holdExit()
+    defer { SignalGuard.shared.releaseExit() }
+    let delivery = Delivery(store: store, context: context, printing: options.printing)
     var manifest = BatchManifest()
+    manifest.entries = plan.kept
     var failures: [Failure] = []
     var unrendered: Set<Int> = []
-    var progress = BatchProgress(total: jobs.count, context: context)
+    var delivered = 0
+    var progress = BatchProgress(total: plan.jobs.count, context: context)
     let pool = BatchPool(
-      jobs: jobs, resources: resources, today: settings.today, now: settings.now,
+      jobs: plan.jobs, resources: resources, today: settings.today, now: settings.now,
       workers: options.workers, footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
-    pool.run { result in
-      let job = result.job
-      let what = "\(job.patient.id) \(job.kind.documentName)"
-      do throws(CLIError) {
-        if case .failure = result.outcome { unrendered.insert(job.index) }
-        let made = try result.outcome.get()
-        if let folder = options.folder {
-          let name = options.fileName(patientID: job.patient.id, kind: job.kind)
-          let record = try delivery.deliver(
-            made, to: .file(path: folder + "/" + name, replace: options.force))
-          manifest.entries.append(
-            .init(
-              index: job.index, file: name, patientID: job.patient.id,
-              document: job.kind.documentName, pages: made.pdf.pageCount,
-              sha256: record.entry.sha256 ?? SHA256.hex(made.pdf.bytes)))
+    pool.run { results in
+      for result in results {
+        if case .failure(let error) = result.outcome {
+          unrendered.insert(result.job.index)
+          failures.append(failure(result.job, error))
         }
-        if let printer = options.printer { try delivery.deliver(made, to: .printer(printer)) }
-      } catch {
-        failures.append(
-          Failure(
-            index: job.index, what: what, patientID: job.patient.id,
-            document: job.kind.documentName, error: error))
       }
-      progress.advance()
+      let made = results.compactMap { result in
+        (try? result.outcome.get()).map { (job: result.job, document: $0) }
+      }
+      if let folder = options.folder {
+        let paths = made.map {
+          folder + "/" + options.fileName(patientID: $0.job.patient.id, kind: $0.job.kind)
+        }
+        let outcomes = delivery.deliverFiles(
+          zip(made, paths).map { (parcel: $0.document.parcel, path: $1) }, replace: options.force)
+        for (item, outcome) in zip(made, outcomes) {
+          switch outcome {
+          case .success(let record):
+            delivered += 1
+            manifest.entries.append(
+              .init(
+                index: item.job.index,
+                file: options.fileName(patientID: item.job.patient.id, kind: item.job.kind),
+                patientID: item.job.patient.id, document: item.job.kind.documentName,
+                pages: item.document.pdf.pageCount,
+                sha256: record.entry.sha256 ?? SHA256.hex(item.document.pdf.bytes)))
+          case .failure(let error):
+            if !DeliveryLedger.shared.isStopping {
+              failures.append(failure(item.job, error))
+            }
+          }
+        }
+      }
+      if let printer = options.printer {
+        for item in made where !DeliveryLedger.shared.isStopping {
+          do throws(CLIError) {
+            try delivery.deliver(item.document, to: .printer(printer))
+            if options.folder == nil { delivered += 1 }
+          } catch {
+            if !DeliveryLedger.shared.isStopping {
+              failures.append(failure(item.job, error))
+            }
+          }
+        }
+      }
+      for _ in results { progress.advance() }
+      return !DeliveryLedger.shared.isStopping
     }
     progress.finish()
+    let signal = DeliveryLedger.shared.stopSignal
 
-    if let binder = options.binder {
+    if let binder = options.binder, signal == 0 {
       do throws(CLIError) {
         let made = try makeBinder(
-          jobs, failed: unrendered, resources: resources,
-          footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil
-        )
+          all, failed: unrendered, resources: resources,
+          footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(
-          index: jobs.count, file: binder, patientID: nil, document: "binder",
+          index: all.count, file: binder, patientID: nil, document: "binder",
           pages: made.pdf.pageCount, sha256: SHA256.hex(made.pdf.bytes))
       } catch {
-        failures.append(
-          Failure(
-            index: jobs.count, what: "binder", patientID: nil, document: "binder", error: error))
+        failures.append(Failure(index: all.count, what: "binder", document: "binder", error: error))
       }
     }
     var manifestPath: String?
     if let folder = options.folder {
       let path = folder + "/manifest.json"
+      manifest.complete = signal == 0 && failures.isEmpty
       do throws(CLIError) {
         let text = manifest.json(now: settings.now, today: settings.today)
         try OutputFile.write(Array(text.utf8), to: path, replace: true)
         manifestPath = path
       } catch {
         failures.append(
-          Failure(
-            index: jobs.count + 1, what: "manifest", patientID: nil, document: "manifest",
-            error: error))
+          Failure(index: all.count + 1, what: "manifest", document: "manifest", error: error))
       }
     }
-    failures.sort { $0.index < $1.index }
-    let binderWritten = failures.contains { $0.document == "binder" } ? nil : options.binder
-    report(
-      BatchSummary(
-        documents: jobs.count, patients: patients.count, failures: failures,
-        seconds: progress.elapsed, manifest: manifestPath, binder: binderWritten))
-    return failures.first?.error.code ?? .success
+    let summary = BatchSummary(
+      documents: all.count, patients: patients.count, delivered: delivered + plan.resumed,
+      resumed: plan.resumed, failures: failures.sorted { $0.index < $1.index },
+      seconds: progress.elapsed, folder: options.folder, manifest: manifestPath,
+      binder: failures.contains { $0.what == "binder" } ? nil : options.binder, signal: signal)
+    summary.report(context, json: options.json)
+    if signal != 0 { return DeliveryLedger.exitCode(signal) }
+    return summary.failures.first?.error.code ?? .success
+  }
+
+  private func what(_ job: BatchJob) -> String { "\(job.patient.id) \(job.kind.documentName)" }
+
+  private func failure(_ job: BatchJob, _ error: CLIError) -> Failure {
+    Failure(
+      index: job.index, what: what(job), patientID: job.patient.id,
+      document: job.kind.documentName, error: error)
   }
 
   private func choosePatients(_ all: [Patient]) throws(CLIError) -> [Patient] {
+    let chosen = try namedPatients(all)
+    guard let shard = options.shard else { return chosen }
+    // A stable order (ids) so N machines running K = 1…N cover everyone exactly once.
+    let ordered = chosen.map(\.id).sorted()
+    let mine = Set(
+      ordered.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+    return chosen.filter { mine.contains($0.id) }
+  }
+
+  private func namedPatients(_ all: [Patient]) throws(CLIError) -> [Patient] {
     if options.all { return all }
     var chosen: [Patient] = []
     for query in options.queries {
@@ -160,17 +210,6 @@ struct BatchRun {
     }
     made.patients = held
     return made
-  }
-
-  /// Failures always reach stderr (capped); the summary goes to stdout as JSON with
-  /// `--format json`, else to stderr unless `--quiet` and nothing failed.
-  private func report(_ summary: BatchSummary) {
-    for line in summary.failureLines() { context.message(line) }
-    if options.json {
-      context.write(summary.json())
-    } else if !context.quiet || !summary.failures.isEmpty {
-      context.standardError(Array((summary.line() + "\n").utf8))
-    }
   }
 
   /// Creates the output folder 0700 when missing (its parent must exist).

@@ -1,42 +1,61 @@
 import RuaCore
 
-/// What a batch reports when it ends: a line on stderr for people (the failures capped, so 500
-/// failed clients do not flood a terminal), or with `--format json` an object on stdout for
-/// scripts, listing every failure.
+/// What a batch tells the user at the end: the first few failures with their messages (the
+/// rest counted, never thousands of lines), then one summary line on stderr; with
+/// `--format json` an object on stdout for scripts, listing every failure.
 struct BatchSummary {
-  /// Failures listed one per line on stderr before "… and N more".
-  static let shownFailures = 10
-
   let documents: Int
   let patients: Int
+  /// Documents delivered by this run plus those `--resume` found already delivered.
+  let delivered: Int
+  let resumed: Int
   /// Sorted in run order.
   let failures: [BatchRun.Failure]
   let seconds: Double
+  let folder: String?
   let manifest: String?
   let binder: String?
+  /// The signal that stopped the run, or 0.
+  let signal: Int32
 
-  /// One `rua-paper: WHAT: reason` line per failure, at most `shownFailures` of them.
+  /// Failures always reach stderr (capped); the summary goes to stdout as JSON with `json`,
+  /// else to stderr unless `quiet` and nothing failed.
+  func report(_ context: Context, json: Bool) {
+    for line in failureLines() { context.message(line) }
+    if json {
+      context.write(self.json())
+    } else if !context.quiet || !failures.isEmpty || signal != 0 {
+      context.standardError(Array((line + "\n").utf8))
+    }
+  }
+
+  /// One `rua-paper: WHAT: reason` line per failure, at most `BatchPlan.namesShown` of them.
   func failureLines() -> [String] {
-    var lines = failures.prefix(Self.shownFailures).map { "\($0.what): \($0.error.message)" }
-    if failures.count > Self.shownFailures {
+    var lines = failures.prefix(BatchPlan.namesShown).map { "\($0.what): \($0.error.message)" }
+    if failures.count > BatchPlan.namesShown {
       lines.append(
-        "… and \(failures.count - Self.shownFailures) more failed; "
-          + "'batch --format json' lists them all")
+        "… and \(failures.count - BatchPlan.namesShown) more failed documents "
+          + "('batch --format json' and 'rua-paper log' list each one)")
     }
     return lines
   }
 
-  /// `batch: 6 documents for 2 patients in 0.4 s, 0 failed; manifest …; binder …`.
-  func line() -> String {
-    var line =
+  var line: String {
+    var line: String
+    if signal != 0 {
+      line =
+        "batch: interrupted by \(DeliveryLedger.signalName(signal)): \(delivered) of "
+        + "\(documents) document\(documents == 1 ? "" : "s") delivered"
+        + (folder.map { " to \($0)" } ?? "")
+      if let manifest { line += "; \(manifest) lists them and is marked incomplete" }
+      return line
+    }
+    line =
       "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
       + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
       + "\(failures.count) failed"
-    if !failures.isEmpty {
-      let names = failures.prefix(Self.shownFailures).map(\.what)
-      let more = failures.count > Self.shownFailures ? ", …" : ""
-      line += " (" + names.joined(separator: ", ") + more + ")"
-    }
+    if !failures.isEmpty { line += " (" + BatchPlan.list(failures.map(\.what)) + ")" }
+    if resumed > 0 { line += "; \(resumed) already delivered and kept (--resume)" }
     if let manifest { line += "; manifest \(manifest)" }
     if let binder { line += "; binder \(binder)" }
     return line
@@ -51,15 +70,18 @@ struct BatchSummary {
         ("message", .string(failure.error.message)),
       ])
     }
+    let exitCode = signal != 0 ? DeliveryLedger.exitCode(signal) : failures.first?.error.code
     let fields: [(key: String, value: JSON)] = [
       ("documents", .int(documents)),
       ("patients", .int(patients)),
-      ("completed", .int(documents - failures.filter { $0.patientID != nil }.count)),
+      ("completed", .int(delivered)),
+      ("resumed", .int(resumed)),
       ("failed", .int(failures.count)),
+      ("interrupted", .bool(signal != 0)),
       ("seconds", .number(BatchProgress.oneDecimal(seconds))),
       ("manifest", manifest.map { JSON.string($0) } ?? .null),
       ("binder", binder.map { JSON.string($0) } ?? .null),
-      ("exitCode", .int(Int((failures.first?.error.code ?? .success).rawValue))),
+      ("exitCode", .int(Int((exitCode ?? .success).rawValue))),
       ("failures", .array(failed)),
     ]
     return JSONWriter.write(.object(fields), pretty: true) + "\n"

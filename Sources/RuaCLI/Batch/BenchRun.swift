@@ -98,12 +98,15 @@ struct BenchRun {
     var sizes: [Int] = []
     var failure: CLIError?
     let started = MonotonicClock.seconds()
-    pool.run { result in
-      switch result.outcome {
-      case .success(let made): sizes.append(made.pdf.bytes.count)
-      case .failure(let error): failure = failure ?? error
+    pool.run { results in
+      for result in results {
+        switch result.outcome {
+        case .success(let made): sizes.append(made.pdf.bytes.count)
+        case .failure(let error): failure = failure ?? error
+        }
+        times.append(result.seconds * 1000)
       }
-      times.append(result.seconds * 1000)
+      return true
     }
     let seconds = MonotonicClock.seconds() - started
     if let failure { throw failure }

@@ -4,19 +4,27 @@ struct BatchCommand: Command {
   let summary = "make documents for many patients at once: files, a manifest, a binder, print"
   let usage =
     "batch (PATIENT… | --all) [--docs er,meds,falls] (--out DIR | --binder FILE.pdf | --print "
-    + "[PRINTER]) [--jobs N] [--force] [--paper letter|a4] [--lang en|es] [--now TIME]"
+    + "[PRINTER]) [--jobs N] [--force | --resume] [--shard K/N] [--paper letter|a4] "
+    + "[--lang en|es] [--now TIME]"
   let details = """
     Reads the store once and renders on --jobs worker threads (default: every online CPU), each
     with its own renderer. Files are named DIR/<patient-id>-<document>.pdf, written whole or not
-    at all (mode 0600, DIR created 0700), each after its access_log intent row is committed;
-    an existing file is a failed document unless --force. DIR/manifest.json lists every file with
-    patient, document, pages and SHA-256. --binder writes one PDF of all the documents with a
-    bookmark per patient and per document, logged as one export. --print sends each document
-    to CUPS, logged per document. One failed document does not stop the others; the summary
-    names it and the exit code is that of the first failure (73 cannot create a file, 74 I/O
-    error, 65 bad data, 69 printer unavailable, 70 rendering). See docs/commands.md.
+    at all (mode 0600, DIR created 0700); each chunk's access_log intent rows are committed
+    before its files are written and its outcome rows after they and the folder are synced.
+    A folder already holding this run's files is refused before rendering (exit 73, nothing
+    touched) unless --force replaces them or --resume keeps those matching DIR/manifest.json.
+    DIR/manifest.json lists every file with patient, document, pages and SHA-256, and
+    "complete": false after a failure or a signal. --binder writes one PDF of all the documents
+    with a bookmark per patient and per document, logged as one export. --print checks the
+    printer once, then sends each document to CUPS, logged per document. --shard K/N makes only
+    every N-th patient by id, to spread a run over N machines. SIGINT/SIGTERM stop new
+    documents at once; the summary says how many were delivered (exit 130/143). One failed
+    document does not stop the others; the first five are listed, the exit code is that of the
+    first failure (73 cannot create a file, 74 I/O error, 65 bad data, 69 printer unavailable,
+    70 rendering). See docs/commands.md.
     """
-  let options = BatchOptions.specs + DocumentSettings.specs + StoreOptions.specs
+  let options =
+    BatchOptions.specs + PrintSettings.specs + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
     let options = try BatchOptions.read(arguments, context)

@@ -65,7 +65,7 @@ struct DemoCommand: Command {
     let options = BatchOptions(
       queries: [], all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
       binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
-      printer: nil, force: true)
+      printer: nil, force: true, resume: false, shard: nil)
     let code = try BatchRun(options: options, settings: settings, context: context).run(
       store: store)
     guard code == .success else {

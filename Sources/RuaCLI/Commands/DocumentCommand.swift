@@ -22,7 +22,11 @@ struct DocumentCommand: Command {
       then the medicines, conditions, contacts in call order, care team, baseline, devices and
       insurance. Every PDF that leaves the store is recorded in the access log ('rua-paper
       log'); a file is written whole or not at all, mode 0600, and never over an existing file
-      without --force. The same store, templates and --now give a byte-identical PDF. See
+      without --force (which replaces only a regular file). --print says what was sent ("sent
+      to PRINTER as job 12, 1 page"), takes --copies and --option KEY=VALUE as lp does, and
+      refuses a stopped printer at once unless --print-timeout SECONDS is given; -o FILE
+      --print does both. SIGINT/SIGTERM never leave a delivery without its one true outcome
+      (docs/commands.md). The same store, templates and --now give a byte-identical PDF. See
       docs/documents.md.
       """)
 

@@ -1,16 +1,18 @@
 import RuaDocuments
 import RuaRender
+import RuaStore
 
 /// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.
 enum DocumentOutput {
-  static let specs: [OptionSpec] = [
-    OptionSpec(
-      "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
-    OptionSpec("force", help: "replace an existing output file"),
-    OptionSpec(
-      "print", .optionalValue, value: "PRINTER",
-      help: "print through CUPS (the default printer when none is named)"),
-  ]
+  static let specs: [OptionSpec] =
+    [
+      OptionSpec(
+        "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
+      OptionSpec("force", help: "replace an existing output file"),
+      OptionSpec(
+        "print", .optionalValue, value: "PRINTER",
+        help: "print through CUPS (the default printer when none is named); with -o, both"),
+    ] + PrintSettings.specs
 
   /// The destinations asked for, or nil when the command should not make a PDF at all.
   static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
@@ -59,6 +61,7 @@ enum DocumentRun {
     destinations: (DocumentSettings) -> [Destination]
   ) throws(CLIError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
+    let printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
     let resources = try settings.resources(for: [kind])
     let store = try DocumentStore.open(arguments, context)
     let patient = try DocumentStore.patient(query, in: store)
@@ -68,16 +71,22 @@ enum DocumentRun {
     let made = try DocumentMaker(resources).make(
       kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,
       footerAnchor: FooterAnchor.isWanted(arguments, context) ? try FooterAnchor.text(store) : nil)
-    let delivery = Delivery(store: store, context: context)
+    let delivery = Delivery(store: store, context: context, printing: printing)
     for destination in destinations(settings) {
-      try delivery.deliver(made, to: destination)
+      let record = try delivery.deliver(made, to: destination)
       switch destination {
       case .file(let path, _):
         context.note(
           "wrote \(path) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))")
       case .share(let folder, let name):
         context.note("shared \(folder)/\(name)")
-      case .standardOutput, .printer:
+      case .printer:
+        // As lp says it: which printer, which job, how much.
+        let pages = made.pdf.pageCount
+        context.note(
+          "sent to \(record.entry.destination ?? "the default printer") as job "
+            + "\(Delivery.jobNumber(record.entry.jobID)), \(pages) page\(pages == 1 ? "" : "s")")
+      case .standardOutput:
         break
       }
     }

@@ -113,7 +113,9 @@ enum DocumentStore {
   static func open(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Store {
     let store = try StoreAccess.open(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in
-      try store.closeAbandonedIntents(
+      guard try store.hasOpenIntents() else { return 0 }
+      Leftovers.sweepAbandoned(try store.openIntents(), store: store, context: context)
+      return try store.closeAbandonedIntents(
         toolVersion: ToolVersion.full,
         isRunning: { pid in kill(pid, 0) == 0 || errno == EPERM })
     }

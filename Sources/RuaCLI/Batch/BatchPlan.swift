@@ -1,0 +1,87 @@
+import RuaCore
+import RuaFiles
+import RuaStore
+
+/// What a batch will make, decided before anything is rendered: a folder that already holds
+/// this run's files is refused at once (nothing touched), unless `--force` replaces them or
+/// `--resume` keeps the ones whose bytes still match the earlier manifest.
+struct BatchPlan {
+  /// The documents to render and deliver.
+  var jobs: [BatchJob]
+  /// Documents of an earlier run that stay listed in the manifest: skipped by `--resume`, or
+  /// other files it listed that are still in the folder.
+  var kept: [BatchManifest.Entry]
+  /// How many of this run's documents `--resume` found already delivered.
+  var resumed: Int
+
+  /// At most this many names in one message; the rest are counted ("and 12 more").
+  static let namesShown = 5
+
+  static func make(_ all: [BatchJob], options: BatchOptions) throws(CLIError) -> BatchPlan {
+    if let binder = options.binder, !options.force, Files.exists(binder) {
+      throw CLIError(
+        "\(binder) already exists; nothing was written: pass --force to replace it or choose "
+          + "another name", code: .cannotCreate)
+    }
+    guard let folder = options.folder else { return BatchPlan(jobs: all, kept: [], resumed: 0) }
+    let manifestPath = folder + "/manifest.json"
+    // With --force an unreadable manifest is replaced; without, it stops the run untouched.
+    let earlier =
+      options.force
+      ? ((try? BatchManifest.read(manifestPath)) ?? nil)
+      : try BatchManifest.read(manifestPath)
+    let listed = Dictionary(
+      (earlier ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    var jobs: [BatchJob] = []
+    var kept: [BatchManifest.Entry] = []
+    var collisions: [String] = []
+    var names = Set<String>()
+    for job in all {
+      let name = options.fileName(patientID: job.patient.id, kind: job.kind)
+      names.insert(name)
+      let path = folder + "/" + name
+      guard Files.exists(path), !options.force else {
+        jobs.append(job)
+        continue
+      }
+      if options.resume, let entry = listed[name], Self.sha256(of: path) == entry.sha256 {
+        kept.append(entry.renumbered(job.index))
+      } else {
+        collisions.append(name)
+      }
+    }
+    if !collisions.isEmpty {
+      throw CLIError(
+        "\(folder) already holds \(collisions.count) of this run's files ("
+          + Self.list(collisions) + "); nothing was written. Pass --resume to keep those that "
+          + "match \(manifestPath) and make the rest, --force to replace them, or choose "
+          + "another folder", code: .cannotCreate)
+    }
+    // Files the earlier manifest lists that this run does not make stay listed while present.
+    let resumed = kept.count
+    for entry in earlier ?? [] where !names.contains(entry.file) {
+      if Files.isRegularFile(folder + "/" + entry.file) {
+        kept.append(entry.renumbered(all.count + entry.index))
+      }
+    }
+    return BatchPlan(jobs: jobs, kept: kept, resumed: resumed)
+  }
+
+  /// "a, b, c, d, e and 12 more".
+  static func list(_ names: [String]) -> String {
+    let shown = names.prefix(namesShown).joined(separator: ", ")
+    return names.count > namesShown ? "\(shown) and \(names.count - namesShown) more" : shown
+  }
+
+  private static func sha256(of path: String) -> String? {
+    (try? Files.read(path)).map { SHA256.hex($0) }
+  }
+}
+
+extension BatchManifest.Entry {
+  func renumbered(_ index: Int) -> BatchManifest.Entry {
+    BatchManifest.Entry(
+      index: index, file: file, patientID: patientID, document: document, pages: pages,
+      sha256: sha256)
+  }
+}

@@ -1,0 +1,57 @@
+import RuaPrint
+
+/// `--copies N`, `--option KEY=VALUE` (repeatable) and `--print-timeout SECONDS`: how a
+/// document is printed, as `lp -n` and `lp -o` take them.
+struct PrintSettings {
+  var job = PrintJobOptions(waitWhileStopped: false)
+  /// Seconds for a job to complete before it is cancelled with purge.
+  var timeout = 120
+
+  static let specs: [OptionSpec] = [
+    OptionSpec("copies", .value, value: "N", help: "print N copies (1-99, default 1)"),
+    OptionSpec(
+      "option", .repeated, value: "KEY=VALUE",
+      help: "a CUPS job option, such as media=A4 or sides=two-sided-long-edge (repeatable)"),
+    OptionSpec(
+      "print-timeout", .value, value: "SECONDS",
+      help: "wait this long for the job, and for a stopped printer (default: refuse a stopped "
+        + "printer at once, wait 120 s for the job)"),
+  ]
+
+  static func read(_ arguments: ParsedArguments, printing: Bool) throws(CLIError) -> PrintSettings {
+    var settings = PrintSettings()
+    let given = ["copies", "option", "print-timeout"].filter { arguments.present($0) }
+    if let first = given.first, !printing {
+      throw .usage("--\(first) only applies with --print")
+    }
+    if let text = arguments.value("copies") {
+      guard let copies = Int(text), (1...99).contains(copies) else {
+        throw .usage("--copies takes a whole number from 1 to 99, not '\(text)'")
+      }
+      settings.job.copies = copies
+    }
+    for text in arguments.all("option") {
+      let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let key = parts.first.map(String.init) ?? ""
+      guard parts.count == 2, !key.isEmpty, !parts[1].isEmpty,
+        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+      else {
+        throw .usage("--option takes KEY=VALUE, such as --option media=A4, not '\(text)'")
+      }
+      guard !PrintJobOptions.reserved.contains(key.lowercased()) else {
+        throw .usage(
+          "--option \(key) is set by rua-paper itself (the job title stays generic, the "
+            + "format is PDF; use --copies for copies)")
+      }
+      settings.job.options.append((key, String(parts[1])))
+    }
+    if let text = arguments.value("print-timeout") {
+      guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+        throw .usage("--print-timeout takes whole seconds from 1 to 86400, not '\(text)'")
+      }
+      settings.timeout = seconds
+      settings.job.waitWhileStopped = true
+    }
+    return settings
+  }
+}
