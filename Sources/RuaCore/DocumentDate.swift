@@ -82,7 +82,7 @@ public struct DocumentDateFormat: Equatable, Sendable {
 
   /// CLDR medium `d MMM y 'г'.` (genitive month abbreviations).
   public static let russian = DocumentDateFormat(
-    unchecked: "d MMM y г.",
+    unchecked: "d MMM y\u{00A0}г.",
     [
       "янв.", "февр.", "мар.", "апр.", "мая", "июн.", "июл.", "авг.", "сент.", "окт.", "нояб.",
       "дек.",

@@ -200,7 +200,6 @@ public struct ContentFile: Sendable {
     return isRegion || isScript
   }
 
-
   static func isBlockID(_ text: String) -> Bool {
     let words = text.split(separator: ".", omittingEmptySubsequences: false)
     return words.allSatisfy { isIdentifier(String($0)) && !$0.hasPrefix("-") && !$0.hasSuffix("-") }

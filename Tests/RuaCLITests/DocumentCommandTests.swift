@@ -200,7 +200,10 @@ struct DocumentCommandTests {
   @Test(arguments: [
     (["er", "rob"], "say where the PDF goes"),
     (["er", "rob", "-o", "x.pdf", "--paper", "legal"], "--paper takes letter or a4"),
-    (["er", "rob", "-o", "x.pdf", "--lang", "fr"], "--lang takes en or es"),
+    (
+      ["er", "rob", "-o", "x.pdf", "--lang", "fr"],
+      "--lang takes one of en, es, zh-Hans, vi, tl, ar, ko, ru, ht, not 'fr'"
+    ),
     (["er", "rob", "-o", "x.pdf", "--now", "yesterday"], "--now must be an RFC 3339 time"),
     (["er", "-o", "x.pdf"], "er needs exactly one PATIENT"),
     (["falls", "nobody", "-o", "x.pdf"], "no patient with the id or name 'nobody'"),

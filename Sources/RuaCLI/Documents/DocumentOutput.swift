@@ -1,3 +1,4 @@
+import RuaCore
 import RuaDocuments
 import RuaRender
 
@@ -59,9 +60,15 @@ enum DocumentRun {
     destinations: (DocumentSettings) -> [Destination]
   ) throws(CLIError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
-    let resources = try settings.resources(for: [kind])
+    // Checks the templates before the store is opened; the person's language may change it.
+    var resources = try settings.resources(for: [kind])
     let store = try DocumentStore.open(arguments, context)
     let patient = try DocumentStore.patient(query, in: store)
+    let language = DocumentLanguage.choose(
+      explicit: settings.explicitLanguage, kind: kind, personLanguage: patient.language)
+    if language != resources.language {
+      resources = try settings.resources(for: [kind], language: language)
+    }
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
     try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)
