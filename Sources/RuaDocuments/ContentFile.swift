@@ -195,7 +195,7 @@ public struct ContentFile: Sendable {
     let second = parts[1]
     let isRegion = second.count == 2 && second.allSatisfy { ("A"..."Z").contains($0) }
     let isScript =
-      second.count == 4 && ("A"..."Z").contains(second.first!)
+      second.count == 4 && second.prefix(1).allSatisfy { ("A"..."Z").contains($0) }
       && second.dropFirst().allSatisfy { ("a"..."z").contains($0) }
     return isRegion || isScript
   }
