@@ -60,7 +60,7 @@ public struct DocumentDateFormat: Equatable, Sendable {
 
   /// CLDR medium `d MMM, y` with `thg 2` for February.
   public static let vietnamese = DocumentDateFormat(
-    unchecked: "d MMM, y", (1...12).map { "thg \($0)" })
+    unchecked: "d MMM, y", (1...12).map { "thg\u{00A0}\($0)" })
 
   /// CLDR (`fil`) medium `MMM d, y`.
   public static let tagalog = DocumentDateFormat(
