@@ -34,13 +34,7 @@ struct DocumentCommandTests {
 
   static let now = "2026-11-20T15:30:00Z"
 
-  private func store() -> CLISandbox {
-    let box = CLISandbox()
-    box.write("circle.json", Self.circle)
-    #expect(box.run(["init"] + box.storeFlags).code == .success)
-    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
-    return box
-  }
+  private func store() -> CLISandbox { CLISandbox.imported(Self.circle) }
 
   private func flags(_ box: CLISandbox) -> [String] {
     ["--templates", MedsCommandTests.templates] + box.storeFlags

@@ -23,13 +23,7 @@ struct DocumentLanguageCommandTests {
     }
     """
 
-  private func store() -> CLISandbox {
-    let box = CLISandbox()
-    box.write("circle.json", Self.circle)
-    #expect(box.run(["init"] + box.storeFlags).code == .success)
-    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
-    return box
-  }
+  private func store() -> CLISandbox { CLISandbox.imported(Self.circle) }
 
   private func text(_ box: CLISandbox, _ arguments: [String]) throws -> String {
     let result = box.run(
@@ -65,5 +59,16 @@ struct DocumentLanguageCommandTests {
   func aLanguageWithoutALocaleGetsEnglish(patient: String) throws {
     let box = store()
     #expect(try text(box, ["meds", patient]).contains("MEDICATION LIST"))
+  }
+}
+
+extension CLISandbox {
+  /// A sandbox whose store holds `circle` (a care-circle JSON), imported through the CLI.
+  static func imported(_ circle: String) -> CLISandbox {
+    let box = CLISandbox()
+    box.write("circle.json", circle)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    return box
   }
 }
