@@ -185,14 +185,19 @@ public struct ContentFile: Sendable {
       && text.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
   }
 
+  /// A BCP 47 language with an optional script (`zh-Hans`) or region (`pt-BR`).
   static func isLanguage(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard let first = parts.first, (2...3).contains(first.count),
       first.allSatisfy({ ("a"..."z").contains($0) })
     else { return false }
-    return parts.count == 1
-      || (parts.count == 2 && parts[1].count == 2
-        && parts[1].allSatisfy { ("A"..."Z").contains($0) })
+    guard parts.count == 2 else { return parts.count == 1 }
+    let second = parts[1]
+    let isRegion = second.count == 2 && second.allSatisfy { ("A"..."Z").contains($0) }
+    let isScript =
+      second.count == 4 && second.prefix(1).allSatisfy { ("A"..."Z").contains($0) }
+      && second.dropFirst().allSatisfy { ("a"..."z").contains($0) }
+    return isRegion || isScript
   }
 
   static func isBlockID(_ text: String) -> Bool {

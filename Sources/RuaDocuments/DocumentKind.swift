@@ -14,6 +14,7 @@ public enum DocumentKind: String, CaseIterable, Sendable {
   /// The template file in the templates folder.
   public var templateFile: String { documentName + ".json" }
 
-  /// The languages every document ships complete in (a `locales/` file and the guide content).
-  public static let languages = ["en", "es"]
+  /// The languages every document ships complete in (a `locales/` file and the guide content):
+  /// English, then the languages US households with limited English speak most.
+  public static let languages = ["en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht"]
 }

@@ -34,13 +34,7 @@ struct DocumentCommandTests {
 
   static let now = "2026-11-20T15:30:00Z"
 
-  private func store() -> CLISandbox {
-    let box = CLISandbox()
-    box.write("circle.json", Self.circle)
-    #expect(box.run(["init"] + box.storeFlags).code == .success)
-    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
-    return box
-  }
+  private func store() -> CLISandbox { CLISandbox.imported(Self.circle) }
 
   private func flags(_ box: CLISandbox) -> [String] {
     ["--templates", MedsCommandTests.templates] + box.storeFlags
@@ -200,7 +194,10 @@ struct DocumentCommandTests {
   @Test(arguments: [
     (["er", "rob"], "say where the PDF goes"),
     (["er", "rob", "-o", "x.pdf", "--paper", "legal"], "--paper takes letter or a4"),
-    (["er", "rob", "-o", "x.pdf", "--lang", "fr"], "--lang takes en or es"),
+    (
+      ["er", "rob", "-o", "x.pdf", "--lang", "fr"],
+      "--lang takes one of en, es, zh-Hans, vi, tl, ar, ko, ru, ht, not 'fr'"
+    ),
     (["er", "rob", "-o", "x.pdf", "--now", "yesterday"], "--now must be an RFC 3339 time"),
     (["er", "-o", "x.pdf"], "er needs exactly one PATIENT"),
     (["falls", "nobody", "-o", "x.pdf"], "no patient with the id or name 'nobody'"),

@@ -135,7 +135,10 @@ import Testing
 
   @Test(arguments: [
     (["--record", "sometimes"], "--record takes all, missing, failed, never, not 'sometimes'"),
-    (["--lang", "fr"], "--lang takes en and es separated by commas, not 'fr'"),
+    (
+      ["--lang", "fr"],
+      "--lang takes languages from en, es, zh-Hans, vi, tl, ar, ko, ru, ht, separated by commas, not 'fr'"
+    ),
     (["--paper", "a3"], "--paper takes letter and a4 separated by commas, not 'a3'"),
     (["--dpi", "0"], "--dpi must be a number from 1 to 1200, not '0'"),
     (["--tolerance", "300"], "--tolerance must be a whole number from 0 to 255, not '300'"),

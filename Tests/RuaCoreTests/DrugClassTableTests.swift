@@ -4,7 +4,7 @@ import Testing
 @Suite struct DrugClassTableTests {
   @Test func theShippedTableParsesAndEveryClassIsSourcedAndHasAReviewStatus() throws {
     let table = try shippedDrugClassTable()
-    #expect(table.contentVersion == "1.1.0")
+    #expect(table.contentVersion == "1.2.0")
     #expect(!table.classes.isEmpty)
     let sourceIDs = Set(table.sources.map(\.id))
     for drugClass in table.classes {

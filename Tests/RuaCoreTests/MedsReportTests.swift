@@ -95,7 +95,7 @@ import Testing
           }
         ],
         "drugClasses": {
-          "contentVersion": "1.1.0",
+          "contentVersion": "1.2.0",
           "reviewed": false
         }
       }

@@ -60,7 +60,7 @@ struct DemoCommand: Command {
     let now = context.now
     let today = context.today
     let settings = DocumentSettings(
-      paper: .letter, language: "en", now: now, today: today,
+      paper: .letter, explicitLanguage: "en", now: now, today: today,
       templates: try TemplatesLocation.resolve(nil, context))
     let options = BatchOptions(
       queries: [], all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaDocuments
 import RuaVisual
 
 /// `rua-paper snapshot record|check|prune|accept`: golden snapshots of the documents, for test
@@ -49,7 +50,10 @@ struct SnapshotCommand: Command {
       OptionSpec(
         "store", help: "use the patients of the encrypted store (their data goes into the goldens)"),
       OptionSpec("docs", .value, value: "LIST", help: "documents: er,meds,falls (default all)"),
-      OptionSpec("lang", .value, value: "LIST", help: "languages: en,es (default en)"),
+      OptionSpec(
+        "lang", .value, value: "LIST",
+        help: "languages, comma-separated: " + DocumentKind.languages.joined(separator: ",")
+          + " (default en)"),
       OptionSpec("paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)"),
       OptionSpec(
         "record", .value, value: "MODE",

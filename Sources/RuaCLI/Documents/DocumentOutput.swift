@@ -1,3 +1,4 @@
+import RuaCore
 import RuaDocuments
 import RuaRender
 import RuaStore
@@ -62,9 +63,15 @@ enum DocumentRun {
   ) throws(CLIError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
     let printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
-    let resources = try settings.resources(for: [kind])
+    // Checks the templates before the store is opened; the person's language may change it.
+    var resources = try settings.resources(for: [kind])
     let store = try DocumentStore.open(arguments, context)
     let patient = try DocumentStore.patient(query, in: store)
+    let language = DocumentLanguage.choose(
+      explicit: settings.explicitLanguage, kind: kind, personLanguage: patient.language)
+    if language != resources.language {
+      resources = try settings.resources(for: [kind], language: language)
+    }
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
     try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)

@@ -7,7 +7,10 @@ import RuaStore
 /// The options every document command shares, read once.
 struct DocumentSettings {
   let paper: Paper
-  let language: String
+  /// `--lang`, when given; otherwise each document chooses (`DocumentLanguage`).
+  let explicitLanguage: String?
+  /// The language of documents made for many people at once (batch, bench): `--lang` or en.
+  var language: String { explicitLanguage ?? "en" }
   /// The printed time and the PDF dates.
   let now: Instant
   /// The calendar date runways and ages are counted from.
@@ -20,7 +23,11 @@ struct DocumentSettings {
     OptionSpec(
       "paper", .value, value: "letter|a4",
       help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)"),
-    OptionSpec("lang", .value, value: "en|es", help: "language of the labels (default en)"),
+    OptionSpec(
+      "lang", .value, value: DocumentKind.languages.joined(separator: "|"),
+      help:
+        "language of the labels (default: the person's language for meds and falls when "
+        + "there is a locale for it, else en; the ER sheet en)"),
     OptionSpec(
       "now", .value, value: "RFC3339",
       help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)"),
@@ -45,13 +52,13 @@ struct DocumentSettings {
     let paper = try PaperChoice.resolve(
       explicit: arguments.value("paper"), environment: context.environment,
       systemPaper: systemPaper)
-    let language = arguments.value("lang") ?? "en"
-    guard DocumentKind.languages.contains(language) else {
+    let language = arguments.value("lang")
+    if let language, !DocumentKind.languages.contains(language) {
       throw .usage(languageRefusal(language))
     }
     let clock = try DocumentClock.read(arguments, context)
     var settings = DocumentSettings(
-      paper: paper, language: language,
+      paper: paper, explicitLanguage: language,
       now: clock.now, today: clock.today,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context))
     settings.large = arguments.flag("large")
@@ -59,17 +66,19 @@ struct DocumentSettings {
   }
 
   static func languageRefusal(_ language: String) -> String {
-    "--lang takes " + DocumentKind.languages.joined(separator: " or ") + ", not '\(language)'"
+    "--lang takes one of " + DocumentKind.languages.joined(separator: ", ") + ", not '\(language)'"
   }
 
   /// The resources for `kinds`. `--large` with only the ER sheet asked for is refused: the
   /// sheet is for clinicians and stays as it is; in a batch it applies to the other two.
-  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
+  func resources(for kinds: [DocumentKind], language: String? = nil) throws(CLIError)
+    -> DocumentResources
+  {
     if large, !kinds.contains(where: { DocumentResources.largePrintKinds.contains($0) }) {
       throw .usage("--large is for the medication list (meds) and the fall guide (falls)")
     }
     return try DocumentResources.load(
-      templates, kinds: kinds, language: language, paper: paper, large: large)
+      templates, kinds: kinds, language: language ?? self.language, paper: paper, large: large)
   }
 }
 

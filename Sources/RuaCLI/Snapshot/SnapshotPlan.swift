@@ -171,8 +171,8 @@ struct SnapshotPlan {
       {
         guard DocumentKind.languages.contains(language) else {
           throw CLIError(
-            "--lang takes " + DocumentKind.languages.joined(separator: " and ")
-              + " separated by commas, not '\(language)'", code: error)
+            "--lang takes languages from " + DocumentKind.languages.joined(separator: ", ")
+              + ", separated by commas, not '\(language)'", code: error)
         }
         guard !result.contains(language) else {
           throw CLIError("--lang lists '\(language)' twice", code: error)

@@ -1,0 +1,74 @@
+import Foundation
+import RuaCLI
+import Testing
+
+/// The medication list and fall guide follow the person's recorded language; the ER sheet
+/// stays in English; `--lang` wins over both.
+@Suite("document language")
+struct DocumentLanguageCommandTests {
+  static let circle = """
+    {
+      "format": "rua-care-circle", "version": 1,
+      "patients": [
+        { "id": "p-mei", "fullName": "Mei Chen", "dateOfBirth": "1945-07-07",
+          "language": "zh-CN", "noKnownAllergies": true,
+          "medications": [{ "id": "m-1", "name": "amlodipine", "strength": "5 mg",
+                            "times": ["morning"],
+                            "fills": [{ "fillDate": "2026-11-01", "daySupply": 30 }] }] },
+        { "id": "p-lin", "fullName": "Lin Wu", "dateOfBirth": "1944-01-02",
+          "language": "zh-Hant", "noKnownAllergies": true },
+        { "id": "p-ana", "fullName": "Ana Sousa", "dateOfBirth": "1950-05-05",
+          "language": "pt-BR", "noKnownAllergies": true }
+      ]
+    }
+    """
+
+  private func store() -> CLISandbox { CLISandbox.imported(Self.circle) }
+
+  private func text(_ box: CLISandbox, _ arguments: [String]) throws -> String {
+    let result = box.run(
+      arguments + [
+        "-o", "out.pdf", "--force", "--now", "2026-11-20T15:30:00Z", "--templates",
+        MedsCommandTests.templates,
+      ] + box.storeFlags)
+    #expect(result.code == .success, "\(result.stderr)")
+    return try PDFText.of(box.file("out.pdf"))
+  }
+
+  @Test func documentsKeptAtHomeFollowThePersonsLanguage() throws {
+    let box = store()
+    let meds = try text(box, ["meds", "p-mei"])
+    #expect(meds.contains("用药清单") && meds.contains("2026年11月1日"), "\(meds)")
+    let falls = try text(box, ["falls", "p-mei"])
+    #expect(falls.contains("跌倒指南"), "\(falls)")
+  }
+
+  @Test func theERSheetStaysInEnglishAndNamesThePersonsLanguage() throws {
+    let box = store()
+    let er = try text(box, ["er", "p-mei"])
+    #expect(er.contains("EMERGENCY INFORMATION") && !er.contains("紧急信息"), "\(er)")
+  }
+
+  @Test func theCommandLineWins() throws {
+    let box = store()
+    #expect(try text(box, ["meds", "p-mei", "--lang", "en"]).contains("MEDICATION LIST"))
+    #expect(try text(box, ["er", "p-mei", "--lang", "zh-Hans"]).contains("紧急信息"))
+  }
+
+  @Test(arguments: ["p-lin", "p-ana"])
+  func aLanguageWithoutALocaleGetsEnglish(patient: String) throws {
+    let box = store()
+    #expect(try text(box, ["meds", patient]).contains("MEDICATION LIST"))
+  }
+}
+
+extension CLISandbox {
+  /// A sandbox whose store holds `circle` (a care-circle JSON), imported through the CLI.
+  static func imported(_ circle: String) -> CLISandbox {
+    let box = CLISandbox()
+    box.write("circle.json", circle)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    return box
+  }
+}
