@@ -26,7 +26,7 @@ enum Redraw {
       cairo_pdf_surface_set_size(surface, size.width, size.height)
       cairo_save(cr)
       cairo_translate(cr, dx, dy)
-      try source.document.withPage(source.page) { pointer in poppler_page_render(pointer, cr) }
+      try source.document.withPage(source.page) { pointer in poppler_page_render_for_printing(pointer, cr) }
       cairo_restore(cr)
       cairo_show_page(cr)
     }
