@@ -19,8 +19,15 @@ enum ShiftCheck {
 
   /// Darkness difference allowed between rebuilt A and B (rounding of anti-aliased edges).
   static let tolerance = 64
-  /// Darker than this is ink; fainter pixels join the object they touch.
-  static let inkLevel = 64
+  /// Darker than this is ink; fainter pixels join the object they touch. When the objects do
+  /// not explain the region at the first level, the second splits glyphs joined by a darker
+  /// anti-aliased gap (two glyphs may touch in A and their neighbours in B).
+  static let inkLevels = [64, 128]
+  /// Pixels no darker than this on both sides are anti-aliased edges: where one lies between
+  /// two glyphs, the mean darkness of its 3 × 3 neighbourhood must match within
+  /// `faintTolerance` instead of the pixel itself.
+  static let faintLevel = 128
+  static let faintTolerance = 16
   /// Below this (pixels) an object has not moved.
   static let stillLimit = 0.1
 
@@ -48,52 +55,121 @@ enum ShiftCheck {
     let y1 = min(min(a.height, b.height), box.y + box.height + margin)
     guard x1 > x0, y1 > y0 else { return .changed }
     let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    let sideA = side(a, area)
-    let sideB = side(b, area)
     // The area checked: the region and one pixel around it, in area coordinates.
     let check = PixelRect(
       x: max(0, box.x - 1 - x0), y: max(0, box.y - 1 - y0),
       width: min(area.width, box.x + box.width + 1 - x0) - max(0, box.x - 1 - x0),
       height: min(area.height, box.y + box.height + 1 - y0) - max(0, box.y - 1 - y0))
-    var pairs: [Int: (b: Int, dx: Double, dy: Double)] = [:]
-    for (index, object) in sideA.objects.enumerated() where overlaps(object.box, check) {
-      guard let partner = partner(object, in: sideB.objects, search: search) else {
-        return .changed
+    for level in inkLevels {
+      let sideA = side(a, area, level: level)
+      let sideB = side(b, area, level: level)
+      // A rebuilt from B's objects is tried too: two glyphs that touch in A and not in B (an
+      // anti-aliased gap darker than the ink level) are one object in A, two in B.
+      if let moves = displacements(sideA, sideB, check: check, search: search) {
+        return summary(moves)
       }
-      pairs[index] = partner
+      if let moves = displacements(sideB, sideA, check: check, search: search) {
+        return summary(moves.map { (ink: $0.ink, dx: -$0.dx, dy: -$0.dy) })
+      }
     }
-    for (index, object) in sideB.objects.enumerated() where overlaps(object.box, check) {
-      if pairs.values.contains(where: { $0.b == index }) { continue }
-      guard let back = partner(object, in: sideA.objects, search: search) else { return .changed }
-      pairs[back.b] = (index, -back.dx, -back.dy)
+    return .changed
+  }
+
+  /// Each object of `a` near `check` with the displacement that best lays it on `b`, when `a`
+  /// rebuilt with those moves matches `b` inside `check`; nil otherwise.
+  private static func displacements(_ a: Side, _ b: Side, check: PixelRect, search: Int)
+    -> [(ink: Double, dx: Double, dy: Double)]?
+  {
+    var pairs: [Int: (dx: Double, dy: Double)] = [:]
+    for (index, object) in a.objects.enumerated() where overlaps(object.box, check) {
+      let guess = partner(object, in: b.objects, search: search)
+      pairs[index] = bestFit(a, label: index + 1, on: b, search: search, guess: guess)
     }
-    guard rebuiltMatches(sideA, sideB, pairs, check) else { return .changed }
+    guard rebuiltMatches(a, b, pairs, check) else { return nil }
+    return pairs.map { (ink: a.objects[$0.key].ink, dx: $0.value.dx, dy: $0.value.dy) }
+  }
+
+  /// The ink-weighted mean and the longest of the displacements; `.still` when none moved.
+  private static func summary(_ moves: [(ink: Double, dx: Double, dy: Double)]) -> Verdict {
     var largest = 0.0
     var weight = 0.0
     var sumX = 0.0
     var sumY = 0.0
-    for (index, pair) in pairs {
-      let length = (pair.dx * pair.dx + pair.dy * pair.dy).squareRoot()
+    for move in moves {
+      let length = (move.dx * move.dx + move.dy * move.dy).squareRoot()
       largest = max(largest, length)
       guard length >= stillLimit else { continue }
-      let ink = sideA.objects[index].ink
-      weight += ink
-      sumX += pair.dx * ink
-      sumY += pair.dy * ink
+      weight += move.ink
+      sumX += move.dx * move.ink
+      sumY += move.dy * move.ink
     }
     guard largest >= stillLimit, weight > 0 else { return .still }
     return .moved(dx: sumX / weight, dy: sumY / weight, largest: largest)
   }
 
-  /// The object of `others` with the nearest centroid within `search`, and the same ink (±25 %).
+  /// The displacement (within `search`, to a quarter pixel) that lays object `label` of `a` on
+  /// `b` with the least difference over the object's own pixels. Searched, not only read off a
+  /// partner's centroid, because a glyph that touches its neighbour on one side only has no
+  /// partner of its own ink: its centroid move (the `guess`) is tried first.
+  private static func bestFit(
+    _ a: Side, label: Int, on b: Side, search: Int, guess: (dx: Double, dy: Double)?
+  ) -> (dx: Double, dy: Double) {
+    let object = a.objects[label - 1]
+    var pixels: [(x: Int, y: Int, dark: Double)] = []
+    for y in object.box.y..<object.box.y + object.box.height {
+      for x in object.box.x..<object.box.x + object.box.width
+      where a.labels[y * a.width + x] == label {
+        pixels.append((x, y, Double(a.dark[y * a.width + x])))
+      }
+    }
+    func cost(_ dx: Double, _ dy: Double) -> Double {
+      var sum = 0.0
+      for pixel in pixels {
+        let target = bilinear(Double(pixel.x) + dx, Double(pixel.y) + dy) { px, py in
+          guard px >= 0, py >= 0, px < b.width, py < b.height else { return 0 }
+          return Double(b.dark[py * b.width + px])
+        }
+        sum += abs(pixel.dark - target)
+      }
+      return sum
+    }
+    var best = guess ?? (0, 0)
+    var bestCost =
+      cost(best.dx, best.dy) + (best.dx * best.dx + best.dy * best.dy).squareRoot()
+      * Double(pixels.count)
+    // A partner that already fits (a sixteenth of full darkness per pixel) needs no search.
+    if guess != nil, bestCost <= 16 * Double(pixels.count) { return best }
+    // Among fits alike, the shorter move wins: a long rule fits anywhere along itself.
+    let perPixel = Double(pixels.count)
+    for dy in -search...search {
+      for dx in -search...search {
+        let length = Double(dx * dx + dy * dy).squareRoot()
+        let value = cost(Double(dx), Double(dy)) + length * perPixel
+        if value < bestCost { (best, bestCost) = ((Double(dx), Double(dy)), value) }
+      }
+    }
+    let centre = best
+    for fy in -3...3 {
+      for fx in -3...3 where fx != 0 || fy != 0 {
+        let (dx, dy) = (centre.dx + Double(fx) / 4, centre.dy + Double(fy) / 4)
+        guard abs(dx) <= Double(search), abs(dy) <= Double(search) else { continue }
+        let value = cost(dx, dy) + (dx * dx + dy * dy).squareRoot() * perPixel
+        if value < bestCost { (best, bestCost) = ((dx, dy), value) }
+      }
+    }
+    return best
+  }
+
+  /// The centroid displacement to the object of `others` with the nearest centroid within
+  /// `search` and the same ink (±25 %).
   private static func partner(_ object: Object, in others: [Object], search: Int)
-    -> (b: Int, dx: Double, dy: Double)?
+    -> (dx: Double, dy: Double)?
   {
     let limit = Double(search) + 0.5
     let (cx, cy) = object.centroid
-    var best: (b: Int, dx: Double, dy: Double)?
+    var best: (dx: Double, dy: Double)?
     var bestDistance = Double.infinity
-    for (index, other) in others.enumerated() {
+    for other in others {
       guard abs(other.ink - object.ink) <= 0.25 * max(other.ink, object.ink) else { continue }
       let (ox, oy) = other.centroid
       let dx = ox - cx
@@ -102,7 +178,7 @@ enum ShiftCheck {
       let distance = dx * dx + dy * dy
       if distance < bestDistance {
         bestDistance = distance
-        best = (index, dx, dy)
+        best = (dx, dy)
       }
     }
     return best
@@ -110,7 +186,7 @@ enum ShiftCheck {
 
   /// A with every paired object moved by its displacement, against B, inside `check`.
   private static func rebuiltMatches(
-    _ a: Side, _ b: Side, _ pairs: [Int: (b: Int, dx: Double, dy: Double)], _ check: PixelRect
+    _ a: Side, _ b: Side, _ pairs: [Int: (dx: Double, dy: Double)], _ check: PixelRect
   ) -> Bool {
     let width = a.width
     var rebuilt = [Double](repeating: 0, count: check.width * check.height)
@@ -138,10 +214,25 @@ enum ShiftCheck {
         }
       }
     }
+    func target(_ x: Int, _ y: Int) -> Double {
+      Double(b.dark[(check.y + y) * width + check.x + x])
+    }
     for y in 0..<check.height {
       for x in 0..<check.width {
-        let target = Double(b.dark[(check.y + y) * width + check.x + x])
-        if abs(rebuilt[y * check.width + x] - target) > Double(tolerance) { return false }
+        let (made, wanted) = (rebuilt[y * check.width + x], target(x, y))
+        if abs(made - wanted) <= Double(tolerance) { continue }
+        // A faint pixel between two glyphs holds the edges of both; which object it joined is
+        // a guess, so there only the ink of its 3 × 3 neighbourhood has to match.
+        guard max(made, wanted) <= Double(faintLevel) else { return false }
+        var difference = 0.0
+        var count = 0.0
+        for ny in max(0, y - 1)...min(check.height - 1, y + 1) {
+          for nx in max(0, x - 1)...min(check.width - 1, x + 1) {
+            difference += rebuilt[ny * check.width + nx] - target(nx, ny)
+            count += 1
+          }
+        }
+        if abs(difference) > Double(faintTolerance) * count { return false }
       }
     }
     return true
@@ -157,7 +248,7 @@ enum ShiftCheck {
   }
 
   /// Darkness and objects of `raster` inside `area` (coordinates relative to the area).
-  private static func side(_ raster: Raster, _ area: PixelRect) -> Side {
+  private static func side(_ raster: Raster, _ area: PixelRect, level: Int) -> Side {
     let width = area.width
     let height = area.height
     var dark = [Int](repeating: 0, count: width * height)
@@ -167,7 +258,7 @@ enum ShiftCheck {
     var labels = [Int](repeating: 0, count: width * height)
     var objects: [Object] = []
     var stack: [Int] = []
-    for start in 0..<dark.count where dark[start] > inkLevel && labels[start] == 0 {
+    for start in 0..<dark.count where dark[start] > level && labels[start] == 0 {
       objects.append(Object())
       let label = objects.count
       labels[start] = label
@@ -177,7 +268,7 @@ enum ShiftCheck {
         for ny in max(0, y - 1)...min(height - 1, y + 1) {
           for nx in max(0, x - 1)...min(width - 1, x + 1) {
             let next = ny * width + nx
-            if labels[next] == 0 && dark[next] > inkLevel {
+            if labels[next] == 0 && dark[next] > level {
               labels[next] = label
               stack.append(next)
             }
@@ -185,18 +276,21 @@ enum ShiftCheck {
         }
       }
     }
-    // The faint rim joins the object it touches.
+    // The faint rim joins the darkest object pixel it touches.
     var rim: [(Int, Int)] = []
     for index in 0..<dark.count where labels[index] == 0 && dark[index] > 0 {
       let (x, y) = (index % width, index / width)
-      search: for ny in max(0, y - 1)...min(height - 1, y + 1) {
+      var darkest = level
+      var owner = 0
+      for ny in max(0, y - 1)...min(height - 1, y + 1) {
         for nx in max(0, x - 1)...min(width - 1, x + 1) where labels[ny * width + nx] > 0 {
-          if dark[ny * width + nx] > inkLevel {
-            rim.append((index, labels[ny * width + nx]))
-            break search
+          if dark[ny * width + nx] > darkest {
+            darkest = dark[ny * width + nx]
+            owner = labels[ny * width + nx]
           }
         }
       }
+      if owner > 0 { rim.append((index, owner)) }
     }
     for (index, label) in rim { labels[index] = label }
     for index in 0..<dark.count where labels[index] > 0 {

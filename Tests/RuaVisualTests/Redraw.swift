@@ -26,7 +26,12 @@ enum Redraw {
       cairo_pdf_surface_set_size(surface, size.width, size.height)
       cairo_save(cr)
       cairo_translate(cr, dx, dy)
-      try source.document.withPage(source.page) { pointer in poppler_page_render(pointer, cr) }
+      // As for printing, like the comparison's own rendering: poppler's on-screen stroke
+      // adjustment would snap thin rules to whole device units (points on a PDF surface), so a
+      // shifted copy would move each rule end by 0 or 1 pt instead of the shift.
+      try source.document.withPage(source.page) { pointer in
+        poppler_page_render_for_printing(pointer, cr)
+      }
       cairo_restore(cr)
       cairo_show_page(cr)
     }
