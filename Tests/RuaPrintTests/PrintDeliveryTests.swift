@@ -5,7 +5,10 @@ import Testing
 /// Prints for real through a private cupsd whose `capture` queue keeps the bytes it received.
 @Suite(
   "Printing through a private cupsd", .serialized,
-  .enabled(if: PrivateCUPS.isInstalled, "cupsd is not installed; run scripts/setup"))
+  .enabled(if: PrivateCUPS.isInstalled, "cupsd is not installed; run scripts/setup"),
+  .enabled(
+    if: !PrivateCUPS.crashingBuild,
+    "cups-daemon 2.4.2-3+deb12u10 crashes on streamed jobs (docs/printing.md)"))
 final class PrintDeliveryTests {
   let cups: PrivateCUPS
 

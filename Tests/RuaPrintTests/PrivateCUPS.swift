@@ -6,6 +6,17 @@ final class PrivateCUPS {
   /// True when the machine has cupsd; the live suites are skipped otherwise.
   static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd")
 
+  /// Debian's cups-daemon 2.4.2-3+deb12u10 was seen to crash (SIGSEGV) on a job created with
+  /// Create-Job and streamed with Send-Document, while `lp` worked; on that build the live suites
+  /// say so and are skipped rather than fail on the scheduler's fault (docs/printing.md).
+  static let crashingBuild: Bool = {
+    let version = run("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "cups-daemon"]).output
+    return version.trimmingCharacters(in: .whitespacesAndNewlines) == "2.4.2-3+deb12u10"
+  }()
+
+  /// Installed and not the build above.
+  static let isUsable = isInstalled && !crashingBuild
+
   static let script =
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/cups-test-daemon").path
