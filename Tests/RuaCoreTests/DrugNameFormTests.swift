@@ -19,27 +19,25 @@ import Testing
     return table.classes(for: med).map(\.id)
   }
 
-  @Test func everySaltWordIsSetAsideForEveryGeneric() {
-    #expect(generics.count > 50)
-    let salts = DrugName.saltWords.sorted()
+  /// Each generic of the table, written with one of `extra` (in turn) after it, upper-case.
+  private func expectSetAside(_ extra: Set<String>) {
+    let words = extra.sorted()
     for (index, generic) in generics.enumerated() {
-      let salt = salts[index % salts.count]
-      let written = "\(generic) \(salt.uppercased())"
+      let written = "\(generic) \(words[index % words.count].uppercased())"
       #expect(DrugName.words(written) == DrugName.words(generic), "\(written)")
       #expect(classIDs(written) == classIDs(generic), "\(written)")
     }
+  }
+
+  @Test func everySaltWordIsSetAsideForEveryGeneric() {
+    #expect(generics.count > 50)
+    expectSetAside(DrugName.saltWords)
     #expect(DrugName.words("potassium chloride") == [])
     #expect(DrugName.words("metoprolol succinate") == ["metoprolol"])
   }
 
   @Test func everyReleaseWordIsSetAsideForEveryGeneric() {
-    let releases = DrugName.releaseWords.sorted()
-    for (index, generic) in generics.enumerated() {
-      let release = releases[index % releases.count]
-      let written = "\(generic) \(release.uppercased())"
-      #expect(DrugName.words(written) == DrugName.words(generic), "\(written)")
-      #expect(classIDs(written) == classIDs(generic), "\(written)")
-    }
+    expectSetAside(DrugName.releaseWords)
     #expect(DrugName.words("nifedipine extended-release") == ["nifedipine"])
   }
 
