@@ -96,9 +96,11 @@ import Testing
         == Set(MedicationStatus.allCases))
   }
 
-  /// The runway story the demo relies on, by the rule of the format page.
-  @Test func hasOneUrgentOneSoonOneUnfilledOneStoppedOneOnHold() throws {
+  /// The runway story the demo relies on, by the rule of the format page. One medicine runs out
+  /// on the export day itself, so the goldens show the overdue edge (0 days left is overdue).
+  @Test func hasOneOverdueOneUrgentOneSoonOneUnfilledOneStoppedOneOnHold() throws {
     let circle = try Self.sample()
+    var outToday: [String] = []
     var urgent: [String] = []
     var soon: [String] = []
     var noFill: [String] = []
@@ -113,13 +115,16 @@ import Testing
         continue
       }
       let left = Self.exportDay.days(until: current.fillDate.adding(days: current.daySupply))
-      #expect(left > 0, "\(medication.id) is overdue")
-      if left <= 3 {
+      #expect(left >= 0, "\(medication.id) ran out before the export day")
+      if left == 0 {
+        outToday.append(medication.id)
+      } else if left <= 3 {
         urgent.append(medication.id)
       } else if left <= 10 {
         soon.append(medication.id)
       }
     }
+    #expect(outToday == ["med-atorvastatin"])
     #expect(urgent == ["med-apixaban"])
     #expect(soon == ["med-metformin"])
     #expect(noFill == ["med-memantine"])
@@ -128,6 +133,21 @@ import Testing
     #expect(all.filter { $0.status == .onHold }.map(\.id) == ["med-aspirin"])
     #expect(all.filter(\.asNeeded).map(\.id) == ["med-acetaminophen"])
     #expect(all.first { $0.id == "med-glargine" }?.highAlert == true)
+  }
+
+  /// The edge the goldens print: a medicine whose supply ends on the day itself is overdue with
+  /// 0 days left (docs/runway-and-flags.md), and it leads its patient's list.
+  @Test func theMedicineRunningOutOnTheExportDayIsOverdueAndLeads() throws {
+    let circle = try Self.sample()
+    let meiLing = try #require(circle.patients.first { $0.id == "p-meiling-03" })
+    let statin = try #require(meiLing.medications.first { $0.id == "med-atorvastatin" })
+    let runway = Runway.evaluate(statin, today: Self.exportDay)
+    #expect(runway.status == .overdue)
+    #expect(runway.daysRemaining == 0)
+    #expect(runway.runOutDate == Self.exportDay)
+    let dayBefore = Self.exportDay.adding(days: -1)
+    #expect(Runway.evaluate(statin, today: dayBefore).status == .urgent)
+    #expect(Runway.documentOrder(meiLing.medications, today: Self.exportDay).first?.id == statin.id)
   }
 
   @Test func exercisesSeveralScriptsAndFictionalPhones() throws {
