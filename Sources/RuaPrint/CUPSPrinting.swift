@@ -98,7 +98,7 @@ public enum CUPSPrinting {
       on: connection, destination: destination, title: title, options: options)
     onSubmitted(jobID)
     let transfer = DocumentSubmission.send(
-      bytes, jobID: jobID, title: title, on: connection, destination: destination,
+      bytes, jobID: jobID, on: connection, destination: destination,
       cancellation: cancellation)
     return (jobID, printer, transfer)
   }

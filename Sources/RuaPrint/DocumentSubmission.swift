@@ -39,16 +39,18 @@ enum DocumentSubmission {
   /// Sends `bytes` as the job's only document (Send-Document, application/pdf) in chunks,
   /// checking `cancellation` between chunks.
   static func send(
-    _ bytes: [UInt8], jobID: Int32, title: JobTitle, on connection: CUPSConnection,
+    _ bytes: [UInt8], jobID: Int32, on connection: CUPSConnection,
     destination: CUPSDestination, cancellation: PrintCancellation?
   ) -> Transfer {
     let info: OpaquePointer
     do { info = try destination.information(on: connection) } catch {
       return .failed(detail: error.message)
     }
+    // No document name: CUPS 2.4.2-3+deb12u10 copies `document-name-supplied` into the filter
+    // options with a loop that never ends on a space, overrunning its buffer until cupsd dies.
+    // The job title (job-name) already names the document generically.
     let started = cupsStartDestDocument(
-      connection.http, destination.dest, info, jobID, title.rawValue, "application/pdf", 0, nil,
-      1)
+      connection.http, destination.dest, info, jobID, nil, "application/pdf", 0, nil, 1)
     guard started == HTTP_STATUS_CONTINUE else {
       return .failed(detail: CUPSConnection.lastErrorMessage())
     }

@@ -5,10 +5,7 @@ import Testing
 /// Every way printing can fail, each against its own private cupsd.
 @Suite(
   "Printing failures", .serialized,
-  .enabled(if: PrivateCUPS.isInstalled, "cupsd is not installed; run scripts/setup"),
-  .enabled(
-    if: !PrivateCUPS.crashingBuild,
-    "cups-daemon 2.4.2-3+deb12u10 crashes on streamed jobs (docs/printing.md)"))
+  .enabled(if: PrivateCUPS.isInstalled, "cupsd is not installed; run scripts/setup"))
 final class PrintFailureTests {
   let cups: PrivateCUPS
 

@@ -6,17 +6,6 @@ final class PrivateCUPS {
   /// True when the machine has cupsd; the live suites are skipped otherwise.
   static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd")
 
-  /// Debian's cups-daemon 2.4.2-3+deb12u10 was seen to crash (SIGSEGV) on a job created with
-  /// Create-Job and streamed with Send-Document, while `lp` worked; on that build the live suites
-  /// say so and are skipped rather than fail on the scheduler's fault (docs/printing.md).
-  static let crashingBuild: Bool = {
-    let version = run("/usr/bin/dpkg-query", ["-W", "-f=${Version}", "cups-daemon"]).output
-    return version.trimmingCharacters(in: .whitespacesAndNewlines) == "2.4.2-3+deb12u10"
-  }()
-
-  /// Installed and not the build above.
-  static let isUsable = isInstalled && !crashingBuild
-
   static let script =
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/cups-test-daemon").path
@@ -64,6 +53,20 @@ final class PrivateCUPS {
   /// The bytes the capture backend wrote for a job, or nil when it wrote none.
   func captured(jobID: Int32) -> [UInt8]? {
     FileManager.default.contents(atPath: "\(directory)/capture/job-\(jobID).pdf").map(Array.init)
+  }
+
+  /// What the capture backend was started with for a job (`copies=N` and `options=…` lines).
+  func backendArguments(jobID: Int32) -> String {
+    (try? String(contentsOfFile: "\(directory)/capture-args/job-\(jobID).txt", encoding: .utf8))
+      ?? ""
+  }
+
+  /// True while the daemon started for this object still runs.
+  var schedulerIsRunning: Bool {
+    guard let text = try? String(contentsOfFile: directory + "/cupsd.pid", encoding: .utf8),
+      let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return false }
+    return kill(pid, 0) == 0
   }
 
   /// The text of one of the daemon's logs (`page_log`, `access_log`, `error_log`).

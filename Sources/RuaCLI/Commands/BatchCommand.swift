@@ -5,7 +5,7 @@ struct BatchCommand: Command {
   let usage =
     "batch (PATIENT… | --all) [--docs er,meds,falls] (--out DIR | --binder FILE.pdf | --print "
     + "[PRINTER]) [--jobs N] [--force | --resume] [--shard K/N] [--paper letter|a4] "
-    + "[--lang en|es] [--now TIME]"
+    + "[--lang LANG] [--now TIME]"
   let details = """
     Reads the store once and renders on --jobs worker threads (default: every online CPU), each
     with its own renderer. Files are named DIR/<patient-id>-<document>.pdf, written whole or not

@@ -8,7 +8,7 @@ struct DocumentCommand: Command {
 
   var name: String { kind.rawValue }
   var usage: String {
-    "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4] [--lang en|es] "
+    "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4] [--lang LANG] "
       + "[--now TIME]" + (kind == .falls ? " [--large]" : "")
   }
   var options: [OptionSpec] { DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs }

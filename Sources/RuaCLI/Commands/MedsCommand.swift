@@ -7,7 +7,7 @@ struct MedsCommand: Command {
   let summary = "show a patient's medicines with refill runway and safety flags"
   let usage =
     "meds PATIENT [--format text|json | -o FILE|- | --print [PRINTER]] [--today YYYY-MM-DD] "
-    + "[--paper letter|a4] [--lang en|es] [--now TIME] [--large]"
+    + "[--paper letter|a4] [--lang LANG] [--now TIME] [--large]"
   let details = """
     PATIENT is a care-circle id, or an unambiguous, case-insensitive prefix of the full or
     preferred name. Lists active medicines, most urgent refill first: overdue (0 days or fewer

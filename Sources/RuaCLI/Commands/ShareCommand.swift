@@ -8,7 +8,7 @@ struct ShareCommand: Command {
   let name = "share"
   let summary = "put one document into a share folder (USB stick, synced folder), logged as a share"
   let usage =
-    "share PATIENT er|meds|falls --to DIR [--name FILE.pdf] [--paper letter|a4] [--lang en|es] "
+    "share PATIENT er|meds|falls --to DIR [--name FILE.pdf] [--paper letter|a4] [--lang LANG] "
     + "[--now TIME]"
   let details = """
     The file appears whole or not at all, mode 0600, and never replaces a file already in the

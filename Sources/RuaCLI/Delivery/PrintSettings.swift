@@ -43,6 +43,17 @@ struct PrintSettings {
           "--option \(key) is set by rua-paper itself (the job title stays generic, the "
             + "format is PDF; use --copies for copies)")
       }
+      // IPP option values are keywords, numbers, ranges and resolutions: none holds a space or a
+      // control character, and Debian's cupsd 2.4.2-3+deb12u10 crashes on a value with a space.
+      guard
+        parts[1].unicodeScalars.allSatisfy({
+          !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+        })
+      else {
+        throw .usage(
+          "--option \(key) has a space or control character in its value; CUPS option values "
+            + "are single words such as A4 or two-sided-long-edge")
+      }
       settings.job.options.append((key, String(parts[1])))
     }
     if let text = arguments.value("print-timeout") {
