@@ -12,11 +12,14 @@ final class LayoutCache {
 
   private let context: OpaquePointer
   private let template: Template
+  /// The document's direction: its alignment and which runs are isolated.
+  private let direction: TextDirection
   private var layouts: [Key: TextLayout] = [:]
 
-  init(context: OpaquePointer, template: Template) {
+  init(context: OpaquePointer, template: Template, direction: TextDirection) {
     self.context = context
     self.template = template
+    self.direction = direction
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
@@ -28,7 +31,8 @@ final class LayoutCache {
     }
     let key = Key(runs: runs, width: width)
     if let layout = layouts[key] { return layout }
-    let layout = try TextLayout(text, width: width, context: context, template: template)
+    let layout = try TextLayout(
+      text, width: width, context: context, template: template, direction: direction)
     layouts[key] = layout
     return layout
   }

@@ -49,7 +49,8 @@ public final class PDFRenderer {
   public func paginate(_ document: Document, template: Template) throws(RenderError) -> [Page] {
     try paginate(
       document, template: template,
-      cache: LayoutCache(context: fonts.context, template: template))
+      cache: LayoutCache(
+        context: fonts.context, template: template, direction: document.direction))
   }
 
   /// Paginates keeping the measured layouts in `cache` for the painter.
@@ -57,6 +58,10 @@ public final class PDFRenderer {
     throws(RenderError) -> [Page]
   {
     pango_context_set_language(fonts.context, pango_language_from_string(document.language))
+    // The base direction of every paragraph: Arabic pages run right to left.
+    pango_context_set_base_dir(
+      fonts.context,
+      document.direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
     let failure = FailureBox()
     let pages = RuaDocuments.paginate(
       document, layout: template.layout,
@@ -71,7 +76,8 @@ public final class PDFRenderer {
   public func render(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> RenderedPDF
   {
-    let cache = LayoutCache(context: fonts.context, template: template)
+    let cache = LayoutCache(
+      context: fonts.context, template: template, direction: document.direction)
     let pages = try paginate(document, template: template, cache: cache)
     let sink = ByteSink()
     let surface = try PDFSurface(

@@ -26,14 +26,17 @@ import Testing
   static func wordBoxes(_ pdf: RenderedPDF) throws -> [WordBox] {
     let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"], pdf: pdf.bytes)
     return boxes.split(separator: "\n").compactMap { line in
-      guard line.contains("<word "), let open = line.firstIndex(of: ">"),
-        let close = line.range(of: "</word>")
+      // By scalars: an Arabic word may start with a combining mark, which would make ">" and
+      // that mark one Character.
+      guard line.contains("<word "), let open = line.unicodeScalars.firstIndex(of: ">"),
+        let close = line.range(of: "</word>"), open < close.lowerBound
       else { return nil }
       let fields = line.split(separator: "\"")
       guard fields.count > 5, let left = Double(fields[1]), let top = Double(fields[3]),
         let right = Double(fields[5])
       else { return nil }
-      return (String(line[line.index(after: open)..<close.lowerBound]), left, right, top)
+      let word = line.unicodeScalars[line.unicodeScalars.index(after: open)..<close.lowerBound]
+      return (String(word), left, right, top)
     }
   }
 
