@@ -26,7 +26,7 @@ final class LayoutCache {
     var runs: [String] = []
     runs.reserveCapacity(text.runs.count * 2)
     for run in text.runs {
-      runs.append(run.style)
+      runs.append(run.secondLanguage ? run.style + "\u{0}second" : run.style)
       runs.append(run.text)
     }
     let key = Key(runs: runs, width: width)

@@ -33,7 +33,7 @@ final class TextLayout {
     }
     self.layout = layout
     var joined = ""
-    var ranges: [(start: Int, end: Int, style: TextStyle)] = []
+    var ranges: [(start: Int, end: Int, style: TextStyle, second: Bool)] = []
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     let texts =
       direction.isRightToLeft
@@ -45,7 +45,7 @@ final class TextLayout {
       }
       let start = joined.utf8.count
       joined += runText
-      ranges.append((start, joined.utf8.count, style))
+      ranges.append((start, joined.utf8.count, style, run.secondLanguage))
     }
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
       throw .unknownStyle(name: text.baseStyle ?? "body", template: templateFile)
@@ -64,7 +64,8 @@ final class TextLayout {
     let attributes = pango_attr_list_new()
     defer { pango_attr_list_unref(attributes) }
     for range in ranges {
-      let font = Self.fontDescription(range.style)
+      let font = Self.fontDescription(
+        range.style, scale: range.second ? TextRun.secondLanguageScale : 1)
       Self.insert(pango_attr_font_desc_new(font), range.start, range.end, into: attributes)
       pango_font_description_free(font)
       let colour = range.style.colour
@@ -124,10 +125,11 @@ final class TextLayout {
     UInt16((min(max(value, 0), 1) * 65535).rounded())
   }
 
-  static func fontDescription(_ style: TextStyle) -> OpaquePointer? {
+  /// The style's font, its size times `scale` (a bilingual label's second language is smaller).
+  static func fontDescription(_ style: TextStyle, scale: Double = 1) -> OpaquePointer? {
     let font = pango_font_description_new()
     pango_font_description_set_family(font, style.family)
-    pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+    pango_font_description_set_absolute_size(font, style.size * scale * Double(PANGO_SCALE))
     let weight: PangoWeight
     switch style.weight {
     case "bold": weight = PANGO_WEIGHT_BOLD

@@ -26,6 +26,8 @@ import Testing
     ("", ""),
     ("1 tablet\nقرص واحد", "\(lri)1 tablet\(pdi)\nقرص واحد"),
     ("Nguyễn Văn An قال", "\(lri)Nguyễn Văn An\(pdi) قال"),
+    ("صفحة 1 من 3 · Page 1 of 3", "صفحة \(lri)1\(pdi) من \(lri)3\(pdi) · \(lri)Page 1 of 3\(pdi)"),
+    ("Dr. Wen Zhao · (503) 555-0195", "\(lri)Dr. Wen Zhao · (503) 555-0195\(pdi)"),
   ]
 
   @Test(arguments: cases)
@@ -48,8 +50,15 @@ import Testing
       DirectionIsolation.isolated(["insulin glargine", " (Lantus)", "\nحقنة"])
         == ["\(Self.lri)insulin glargine", " (Lantus)\(Self.pdi)", "\nحقنة"])
     #expect(
+      DirectionIsolation.isolated(["مع ", "insulin glargine", " (Lantus)"])
+        == ["مع ", "\(Self.lri)insulin glargine", " (Lantus)\(Self.pdi)"])
+    // Fields joined by " · " are stretches of their own, in the page's order.
+    #expect(
       DirectionIsolation.isolated(["مع ", "Dr. Wen Zhao", " · ", "(503) 555-0195"])
-        == ["مع ", "\(Self.lri)Dr. Wen Zhao", " · ", "(503) 555-0195\(Self.pdi)"])
+        == [
+          "مع ", "\(Self.lri)Dr. Wen Zhao\(Self.pdi)", " · ",
+          "\(Self.lri)(503) 555-0195\(Self.pdi)",
+        ])
   }
 
   @Test func theDirectionFollowsTheLanguage() {

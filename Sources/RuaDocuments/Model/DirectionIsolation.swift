@@ -7,7 +7,7 @@
 ///   note reads exactly as it was written;
 /// - in a line that mixes scripts, each stretch from a left-to-right letter or digit to the
 ///   last one before a right-to-left letter is isolated; the punctuation at its ends belongs
-///   to the sentence around it.
+///   to the sentence around it, and a field separator " · " ends it.
 ///
 /// Runs are isolated together (a name in one style and its dose in another are one stretch);
 /// each isolate character travels with the run of the text next to it, so styles stay put.
@@ -68,7 +68,7 @@ public enum DirectionIsolation {
     var open = scalars[start] == "(" ? 1 : 0
     var end = index
     var openAtEnd = open
-    while index < limit, !isRightToLeft(scalars[index]) {
+    while index < limit, !isRightToLeft(scalars[index]), !isFieldSeparator(scalars[index]) {
       let scalar = scalars[index]
       if scalar == "(" { open += 1 }
       if scalar == ")" { open -= 1 }
@@ -103,6 +103,12 @@ public enum DirectionIsolation {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
     default: return false
     }
+  }
+
+  /// " · " and "•" join separate fields ("Dr. Wen Zhao · (503) 555-0195"): in a line that
+  /// mixes scripts each field is its own stretch, so the fields follow the page's direction.
+  static func isFieldSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\u{B7}" || scalar == "\u{2022}"
   }
 
   static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
