@@ -23,8 +23,9 @@ import Testing
   /// Each header word as poppler finds it: whole, with its left and right edges.
   typealias WordBox = (word: String, left: Double, right: Double, top: Double)
 
-  static func wordBoxes(_ pdf: RenderedPDF) throws -> [WordBox] {
-    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"], pdf: pdf.bytes)
+  static func wordBoxes(_ pdf: RenderedPDF, page: Int? = nil) throws -> [WordBox] {
+    let range = page.map { ["-f", String($0), "-l", String($0)] } ?? []
+    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"] + range, pdf: pdf.bytes)
     return boxes.split(separator: "\n").compactMap { line in
       // By scalars: an Arabic word may start with a combining mark, which would make ">" and
       // that mark one Character.
