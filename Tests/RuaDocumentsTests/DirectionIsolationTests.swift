@@ -4,6 +4,12 @@ import Testing
 /// What a right-to-left page lays out as left-to-right isolates: a line with no Arabic letter
 /// whole, and in a mixed line each Latin or numeric stretch, its end punctuation left to the
 /// sentence around it.
+/// `text` without its left-to-right isolates: what was stored.
+func withoutIsolates(_ text: String) -> String {
+  String(
+    String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2066}" && $0 != "\u{2069}" }))
+}
+
 @Suite struct DirectionIsolationTests {
   static let lri = "\u{2066}"
   static let pdi = "\u{2069}"
@@ -30,17 +36,12 @@ import Testing
     ("Dr. Wen Zhao · (503) 555-0195", "\(lri)Dr. Wen Zhao · (503) 555-0195\(pdi)"),
   ]
 
+  /// Each case isolated as expected, and nothing but isolates added.
   @Test(arguments: cases)
   func leftToRightStretchesAreIsolated(_ input: String, _ expected: String) {
-    #expect(DirectionIsolation.isolated(input) == expected)
-  }
-
-  @Test(arguments: cases)
-  func removingTheIsolatesGivesBackTheText(_ input: String, _ expected: String) {
-    let stripped = DirectionIsolation.isolated(input).unicodeScalars.filter {
-      $0 != "\u{2066}" && $0 != "\u{2069}"
-    }
-    #expect(String(String.UnicodeScalarView(stripped)) == input)
+    let isolated = DirectionIsolation.isolated(input)
+    #expect(isolated == expected)
+    #expect(withoutIsolates(isolated) == input)
   }
 
   /// Runs of one text are isolated together, each isolate kept with the run beside it, so a
