@@ -1,11 +1,15 @@
 /// Which language a document is printed in when `--lang` does not say.
 ///
 /// The medication list and the fall guide stay at home with the person, so they follow the
-/// person's recorded `language` when a locale exists for it; the ER sheet is read by the
-/// hospital and stays in English (it names the person's language on the page instead).
+/// person's recorded `language` when a locale exists for it, bilingual with English
+/// (`zh-Hans+en`) so a home nurse can read them too; the ER sheet is read by the hospital and
+/// stays in English (it names the person's language on the page instead).
 public enum DocumentLanguage {
-  /// The language of a document: `explicit` (`--lang`) wins; then the person's language for the
-  /// documents kept at home; English otherwise.
+  /// The second language of bilingual output.
+  public static let secondLanguage = "en"
+
+  /// The language of a document: `explicit` (`--lang`) wins; then the person's language with
+  /// English (or English alone) for the documents kept at home; English otherwise.
   public static func choose(explicit: String?, kind: DocumentKind, personLanguage: String?)
     -> String
   {
@@ -13,8 +17,24 @@ public enum DocumentLanguage {
     guard kind != .er, let personLanguage, let locale = locale(for: personLanguage) else {
       return "en"
     }
-    return locale
+    return locale == secondLanguage ? locale : locale + "+" + secondLanguage
   }
+
+  /// A `--lang` value split into its languages: `zh-Hans` → (zh-Hans, nil), `zh-Hans+en` →
+  /// (zh-Hans, en). Nil unless the first is a shipped language and the second, if any, is
+  /// English after another language.
+  public static func parse(_ value: String) -> (first: String, second: String?)? {
+    let parts = value.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    guard let first = parts.first, DocumentKind.languages.contains(first), parts.count <= 2
+    else { return nil }
+    guard parts.count == 2 else { return (first, nil) }
+    guard parts[1] == secondLanguage, first != secondLanguage else { return nil }
+    return (first, parts[1])
+  }
+
+  /// What `--lang` takes, for help and refusals.
+  public static let accepted =
+    DocumentKind.languages.joined(separator: ", ") + ", or any of them but en followed by +en"
 
   /// The shipped locale a BCP 47 tag reads best in, or nil: `es-MX` → `es`, `zh-CN` and `cmn`
   /// → `zh-Hans`, `fil` → `tl`. Traditional Chinese (`zh-Hant`, `zh-TW`, `zh-HK`, `yue`) has

@@ -8,15 +8,18 @@ public struct DocumentInputs: Sendable {
   public let templates: [DocumentKind: Template]
   /// The fall-guide content; needed only for `.falls`.
   public let fallContent: ContentFile?
+  /// When bilingual, the fall-guide content in the second language (`labels.second`).
+  public let secondFallContent: ContentFile?
 
   public init(
     labels: Labels, drugClasses: DrugClassTable, templates: [DocumentKind: Template],
-    fallContent: ContentFile?
+    fallContent: ContentFile?, secondFallContent: ContentFile? = nil
   ) {
     self.labels = labels
     self.drugClasses = drugClasses
     self.templates = templates
     self.fallContent = fallContent
+    self.secondFallContent = secondFallContent
   }
 }
 
@@ -29,6 +32,11 @@ public struct DescribedDocument: Sendable {
 
 /// The recipe of each document: which facts it needs and which versions it carries.
 public enum DocumentRecipe {
+  /// Whether the second language's guide, if any, is approved too: its headings print.
+  static func secondApproved(_ inputs: DocumentInputs) -> Bool {
+    inputs.secondFallContent?.isFullyApproved ?? true
+  }
+
   public struct MissingInput: Error, Sendable, CustomStringConvertible {
     public let description: String
   }
@@ -81,7 +89,8 @@ public enum DocumentRecipe {
       let document = FallGuide.build(
         patient: patient, facts: facts, content: content,
         today: today, printedAt: printedAt, labels: labels, template: template,
-        contentVersion: version, pendingReview: pending, freshness: freshness)
+        contentVersion: version, pendingReview: pending || !secondApproved(inputs),
+        freshness: freshness, secondContent: inputs.secondFallContent)
       return DescribedDocument(document: document, template: template, contentVersion: version)
     }
   }

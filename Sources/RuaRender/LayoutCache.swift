@@ -5,7 +5,8 @@ import RuaDocuments
 /// paginator measures every text box with a real layout, the painter then draws the very same
 /// layout instead of shaping the text again (shaping was about a quarter of the render time),
 /// and the next document of a batch finds its labels, headings and guide sentences already
-/// shaped. A cache serves one template and one language (both change how text is shaped).
+/// shaped. A cache serves one template, one language and one direction (each changes how text
+/// is shaped or aligned).
 final class LayoutCache {
   private struct Key: Hashable {
     var runs: [String]
@@ -20,17 +21,21 @@ final class LayoutCache {
   private let context: OpaquePointer
   let template: Template
   let language: String
+  /// The document's direction: its alignment and which runs are isolated.
+  let direction: TextDirection
   private var layouts: [Key: TextLayout] = [:]
 
-  init(context: OpaquePointer, template: Template, language: String) {
+  init(context: OpaquePointer, template: Template, language: String, direction: TextDirection) {
     self.context = context
     self.template = template
     self.language = language
+    self.direction = direction
   }
 
-  /// True when this cache can serve a document in `language` laid out with `template`.
-  func serves(_ template: Template, language: String) -> Bool {
-    self.language == language && self.template == template
+  /// True when this cache can serve `document` laid out with `template`.
+  func serves(_ document: Document, _ template: Template) -> Bool {
+    language == document.language && direction == document.direction
+      && self.template == template
   }
 
   /// Makes room for the next document's layouts; called between documents, never while a
@@ -43,12 +48,13 @@ final class LayoutCache {
     var runs: [String] = []
     runs.reserveCapacity(text.runs.count * 2)
     for run in text.runs {
-      runs.append(run.style)
+      runs.append(run.secondLanguage ? run.style + "\u{0}second" : run.style)
       runs.append(run.text)
     }
     let key = Key(runs: runs, baseStyle: text.baseStyle, width: width)
     if let layout = layouts[key] { return layout }
-    let layout = try TextLayout(text, width: width, context: context, template: template)
+    let layout = try TextLayout(
+      text, width: width, context: context, template: template, direction: direction)
     layouts[key] = layout
     return layout
   }

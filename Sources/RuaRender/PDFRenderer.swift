@@ -54,11 +54,13 @@ public final class PDFRenderer {
 
   /// The cache for a document: the last one when it serves the same template and language.
   func layoutCache(for document: Document, _ template: Template) -> LayoutCache {
-    if let cache, cache.serves(template, language: document.language) {
+    if let cache, cache.serves(document, template) {
       cache.trim()
       return cache
     }
-    let fresh = LayoutCache(context: fonts.context, template: template, language: document.language)
+    let fresh = LayoutCache(
+      context: fonts.context, template: template, language: document.language,
+      direction: document.direction)
     cache = fresh
     return fresh
   }
@@ -68,6 +70,10 @@ public final class PDFRenderer {
     throws(RenderError) -> [Page]
   {
     pango_context_set_language(fonts.context, pango_language_from_string(document.language))
+    // The base direction of every paragraph: Arabic pages run right to left.
+    pango_context_set_base_dir(
+      fonts.context,
+      document.direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
     let failure = FailureBox()
     let pages = RuaDocuments.paginate(
       document, layout: template.layout,

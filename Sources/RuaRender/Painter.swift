@@ -8,6 +8,8 @@ final class Painter {
   private let layouts: LayoutCache
   private let template: Template
   private var openTags: [String] = []
+  /// The direction of the page being drawn: which side gauges fill from and bands' bars sit.
+  private var direction = TextDirection.leftToRight
 
   /// `layouts` holds the layouts measured while paginating; the painter draws those.
   init(surface: PDFSurface, template: Template, layouts: LayoutCache) throws(RenderError) {
@@ -21,6 +23,7 @@ final class Painter {
   deinit { cairo_destroy(cr) }
 
   func draw(_ page: Page) throws(RenderError) {
+    direction = page.direction
     for item in page.items {
       switch item {
       case .beginTag(let tag):
@@ -75,7 +78,8 @@ final class Painter {
   }
 
   /// Tones told apart without colour (a photocopy prints every light fill the same grey):
-  /// the line's weight and pattern, plus a solid bar down the left edge of danger bands.
+  /// the line's weight and pattern, plus a solid bar down the start edge of danger bands (the
+  /// right one on a right-to-left page).
   private func drawBandBorder(_ rect: Rect, tone: Tone) {
     setColour(colours(tone).border)
     func outline(_ inset: Double, _ width: Double) {
@@ -87,7 +91,8 @@ final class Painter {
     switch tone {
     case .danger:
       outline(1.1, 2.2)
-      cairo_rectangle(cr, rect.x, rect.y, 5, rect.height)
+      let barX = direction.isRightToLeft ? rect.x + rect.width - 5 : rect.x
+      cairo_rectangle(cr, barX, rect.y, 5, rect.height)
       cairo_fill(cr)
     case .warning:
       var dashes: [Double] = [4, 2.5]
@@ -115,9 +120,12 @@ final class Painter {
   }
 
   /// Solid near-black on white, so the bar survives black-and-white printing and photocopies.
+  /// It fills from the start side: from the right on a right-to-left page.
   private func drawGauge(_ rect: Rect, fraction: Double) {
     cairo_set_source_rgb(cr, 0.13, 0.13, 0.13)
-    cairo_rectangle(cr, rect.x, rect.y, rect.width * min(max(fraction, 0), 1), rect.height)
+    let filled = rect.width * min(max(fraction, 0), 1)
+    let start = direction.isRightToLeft ? rect.x + rect.width - filled : rect.x
+    cairo_rectangle(cr, start, rect.y, filled, rect.height)
     cairo_fill(cr)
     cairo_set_line_width(cr, 0.6)
     cairo_rectangle(cr, rect.x + 0.3, rect.y + 0.3, rect.width - 0.6, rect.height - 0.6)

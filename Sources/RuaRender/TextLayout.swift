@@ -2,9 +2,11 @@ internal import CPangoCairo
 import RuaDocuments
 
 /// One Pango layout of styled text at a width. Text is set with `pango_layout_set_text` and
-/// styled with an attribute list: patient data never passes through markup. In a text with any
-/// right-to-left letter, every number is laid out as a left-to-right isolate
-/// (`NumberIsolation`), so the right-to-left text cannot reorder its digits.
+/// styled with an attribute list: patient data never passes through markup. On a left-to-right
+/// page, in a text with any right-to-left letter, every number is laid out as a left-to-right
+/// isolate (`NumberIsolation`), so the right-to-left text cannot reorder its digits; on a
+/// right-to-left page every left-to-right stretch is (`DirectionIsolation`), and the
+/// alignment swaps sides.
 final class TextLayout {
   let layout: OpaquePointer
 
@@ -20,7 +22,8 @@ final class TextLayout {
   let lineFactor: Double
 
   init(
-    _ text: StyledText, width: Double, context: OpaquePointer, template: Template
+    _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
+    direction: TextDirection
   ) throws(RenderError) {
     let styles = template.styles
     let templateFile = template.file
@@ -30,15 +33,19 @@ final class TextLayout {
     }
     self.layout = layout
     var joined = ""
-    var ranges: [(start: Int, end: Int, style: TextStyle)] = []
+    var ranges: [(start: Int, end: Int, style: TextStyle, second: Bool)] = []
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
-    for run in text.runs {
+    let texts =
+      direction.isRightToLeft
+      ? DirectionIsolation.isolated(text.runs.map(\.text))
+      : text.runs.map { isolateNumbers ? NumberIsolation.isolated($0.text) : $0.text }
+    for (run, runText) in zip(text.runs, texts) {
       guard let style = styles[run.style] else {
         throw .unknownStyle(name: run.style, template: templateFile)
       }
       let start = joined.utf8.count
-      joined += isolateNumbers ? NumberIsolation.isolated(run.text) : run.text
-      ranges.append((start, joined.utf8.count, style))
+      joined += runText
+      ranges.append((start, joined.utf8.count, style, run.secondLanguage))
     }
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
       throw .unknownStyle(name: text.baseStyle ?? "body", template: templateFile)
@@ -49,15 +56,16 @@ final class TextLayout {
     pango_layout_set_text(layout, joined, Int32(joined.utf8.count))
     pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-    // The documents are written left to right (en, es): the paragraph direction comes from the
-    // context (strong LTR), not from the first letter, so a line that starts with an Arabic or
-    // Hebrew name keeps its fields in order. Right-to-left names still read right to left.
+    // The paragraph direction comes from the context (the document's direction, set by the
+    // renderer), not from the first letter, so a line that starts with an Arabic name on an
+    // English page, or a Latin one on an Arabic page, keeps its fields in order.
     pango_layout_set_auto_dir(layout, 0)
-    pango_layout_set_alignment(layout, Self.alignment(base.align))
+    pango_layout_set_alignment(layout, Self.alignment(base.align, direction))
     let attributes = pango_attr_list_new()
     defer { pango_attr_list_unref(attributes) }
     for range in ranges {
-      let font = Self.fontDescription(range.style)
+      let font = Self.fontDescription(
+        range.style, scale: range.second ? TextRun.secondLanguageScale : 1)
       Self.insert(pango_attr_font_desc_new(font), range.start, range.end, into: attributes)
       pango_font_description_free(font)
       let colour = range.style.colour
@@ -117,10 +125,11 @@ final class TextLayout {
     UInt16((min(max(value, 0), 1) * 65535).rounded())
   }
 
-  static func fontDescription(_ style: TextStyle) -> OpaquePointer? {
+  /// The style's font, its size times `scale` (a bilingual label's second language is smaller).
+  static func fontDescription(_ style: TextStyle, scale: Double = 1) -> OpaquePointer? {
     let font = pango_font_description_new()
     pango_font_description_set_family(font, style.family)
-    pango_font_description_set_absolute_size(font, style.size * Double(PANGO_SCALE))
+    pango_font_description_set_absolute_size(font, style.size * scale * Double(PANGO_SCALE))
     let weight: PangoWeight
     switch style.weight {
     case "bold": weight = PANGO_WEIGHT_BOLD
@@ -133,11 +142,13 @@ final class TextLayout {
     return font
   }
 
-  private static func alignment(_ name: String) -> PangoAlignment {
+  /// A template's `left` is the start side: the right edge on a right-to-left page.
+  private static func alignment(_ name: String, _ direction: TextDirection) -> PangoAlignment {
+    let mirrored = direction.isRightToLeft
     switch name {
     case "center": return PANGO_ALIGN_CENTER
-    case "right": return PANGO_ALIGN_RIGHT
-    default: return PANGO_ALIGN_LEFT
+    case "right": return mirrored ? PANGO_ALIGN_LEFT : PANGO_ALIGN_RIGHT
+    default: return mirrored ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT
     }
   }
 }

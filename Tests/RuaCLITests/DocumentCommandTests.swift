@@ -196,7 +196,7 @@ struct DocumentCommandTests {
     (["er", "rob", "-o", "x.pdf", "--paper", "legal"], "--paper takes letter or a4"),
     (
       ["er", "rob", "-o", "x.pdf", "--lang", "fr"],
-      "--lang takes one of en, es, zh-Hans, vi, tl, ar, ko, ru, ht, not 'fr'"
+      "--lang takes one of en, es, zh-Hans, vi, tl, ar, ko, ru, ht, or any of them but en followed by +en, not 'fr'"
     ),
     (["er", "rob", "-o", "x.pdf", "--now", "yesterday"], "--now must be an RFC 3339 time"),
     (["er", "-o", "x.pdf"], "er needs exactly one PATIENT"),

@@ -35,12 +35,39 @@ struct DocumentLanguageCommandTests {
     return try PDFText.of(box.file("out.pdf"))
   }
 
-  @Test func documentsKeptAtHomeFollowThePersonsLanguage() throws {
+  /// Bilingual by default: the family's labels, then English, so a home nurse can read them.
+  @Test func documentsKeptAtHomeFollowThePersonsLanguageWithEnglish() throws {
     let box = store()
     let meds = try text(box, ["meds", "p-mei"])
     #expect(meds.contains("用药清单") && meds.contains("2026年11月1日"), "\(meds)")
+    #expect(meds.contains("MEDICATION LIST") && meds.contains("Scheduled medicines"), "\(meds)")
+    // Values once: the run-out date is not repeated in English.
+    #expect(!meds.contains("Nov 1, 2026") && !meds.contains("Dec 1, 2026"), "\(meds)")
     let falls = try text(box, ["falls", "p-mei"])
-    #expect(falls.contains("跌倒指南"), "\(falls)")
+    #expect(falls.contains("跌倒指南") && falls.contains("FALL GUIDE"), "\(falls)")
+    #expect(falls.contains("Fall guide for Mei"), "\(falls)")
+  }
+
+  @Test func oneLanguageWhenTheCommandLineSaysSo() throws {
+    let box = store()
+    let meds = try text(box, ["meds", "p-mei", "--lang", "zh-Hans"])
+    #expect(meds.contains("用药清单") && !meds.contains("MEDICATION LIST"), "\(meds)")
+    let er = try text(box, ["er", "p-mei", "--lang", "ko+en"])
+    #expect(er.contains("EMERGENCY INFORMATION"), "\(er)")
+  }
+
+  @Test(arguments: ["en+en", "zh-Hans+es", "fr+en", "zh-Hans+en+en", "+en"])
+  func aLangThatIsNotALanguageOrOnePlusEnglishIsRefused(value: String) {
+    let box = store()
+    let result = box.run(
+      [
+        "meds", "p-mei", "--lang", value, "-o", "out.pdf", "--templates",
+        MedsCommandTests.templates,
+      ]
+        + box.storeFlags)
+    #expect(result.code == .usage)
+    #expect(result.stderr.contains("--lang") && result.stderr.contains("+en"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: box.file("out.pdf")))
   }
 
   @Test func theERSheetStaysInEnglishAndNamesThePersonsLanguage() throws {

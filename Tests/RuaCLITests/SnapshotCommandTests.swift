@@ -137,7 +137,7 @@ import Testing
     (["--record", "sometimes"], "--record takes all, missing, failed, never, not 'sometimes'"),
     (
       ["--lang", "fr"],
-      "--lang takes languages from en, es, zh-Hans, vi, tl, ar, ko, ru, ht, separated by commas, not 'fr'"
+      "--lang takes languages from en, es, zh-Hans, vi, tl, ar, ko, ru, ht, or any of them but en followed by +en, separated by commas, not 'fr'"
     ),
     (["--paper", "a3"], "--paper takes letter and a4 separated by commas, not 'a3'"),
     (["--dpi", "0"], "--dpi must be a number from 1 to 1200, not '0'"),

@@ -1,3 +1,4 @@
+import Foundation
 import RuaDocuments
 import Testing
 
@@ -17,11 +18,49 @@ import Testing
   }
 
   @Test func theCommandLineWinsAndTheERSheetStaysEnglish() {
-    #expect(DocumentLanguage.choose(explicit: nil, kind: .meds, personLanguage: "ko") == "ko")
-    #expect(DocumentLanguage.choose(explicit: nil, kind: .falls, personLanguage: "ko") == "ko")
+    #expect(DocumentLanguage.choose(explicit: nil, kind: .meds, personLanguage: "ko") == "ko+en")
+    #expect(DocumentLanguage.choose(explicit: nil, kind: .falls, personLanguage: "ko") == "ko+en")
+    #expect(DocumentLanguage.choose(explicit: nil, kind: .meds, personLanguage: "en-US") == "en")
+    #expect(DocumentLanguage.choose(explicit: "ko", kind: .meds, personLanguage: "ko") == "ko")
     #expect(DocumentLanguage.choose(explicit: nil, kind: .er, personLanguage: "ko") == "en")
     #expect(DocumentLanguage.choose(explicit: "es", kind: .meds, personLanguage: "ko") == "es")
     #expect(DocumentLanguage.choose(explicit: "ar", kind: .er, personLanguage: nil) == "ar")
     #expect(DocumentLanguage.choose(explicit: nil, kind: .meds, personLanguage: nil) == "en")
+  }
+
+  @Test func aLangValueIsOneLanguageOrOneWithEnglish() {
+    #expect(DocumentLanguage.parse("zh-Hans")! == ("zh-Hans", nil))
+    #expect(DocumentLanguage.parse("zh-Hans+en")! == ("zh-Hans", "en"))
+    #expect(DocumentLanguage.parse("ar+en")! == ("ar", "en"))
+    for refused in ["en+en", "zh-Hans+es", "fr", "fr+en", "ar+en+en", "+en", "ar+", ""] {
+      #expect(DocumentLanguage.parse(refused) == nil, "\(refused)")
+    }
+  }
+
+  /// Bilingual labels: the family's language first, English after it in smaller runs; one
+  /// language, or the same words in both, print once.
+  @Test func aBilingualLabelIsTheFamilysThenEnglishSmaller() throws {
+    let chinese = try LocaleFixture.labels("zh-Hans")
+    let english = try LocaleFixture.labels("en")
+    let both = chinese.bilingual(english)
+    #expect(both.tag == "zh-Hans+en")
+    #expect(chinese.tag == "zh-Hans")
+    let label = both.styled(.medsScheduled, style: "heading")
+    #expect(label.runs.map(\.secondLanguage) == [false, true])
+    #expect(label.plainText == chinese[.medsScheduled] + "\n" + english[.medsScheduled])
+    #expect(label.runs.allSatisfy { $0.style == "heading" })
+    #expect(chinese.styled(.medsScheduled, style: "heading").runs.count == 1)
+    #expect(Labels.pair("OK", "OK", style: "cell", separator: "\n").plainText == "OK")
+  }
+}
+
+/// The shipped locale files, read from the templates folder.
+enum LocaleFixture {
+  static func labels(_ language: String) throws -> Labels {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let url = root.appendingPathComponent("templates/locales/\(language).json")
+    return try Labels.parse(
+      String(contentsOf: url, encoding: .utf8), file: "templates/locales/\(language).json")
   }
 }

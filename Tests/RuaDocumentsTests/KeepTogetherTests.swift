@@ -15,6 +15,26 @@ import Testing
     Set(Fake.drawnLines(pages).filter { $0.text == text }.map(\.page))
   }
 
+  /// A bilingual label pair (the family's language, then English) is never split between
+  /// pages, wherever the page break falls: as a paragraph, or as a band's label.
+  @Test(arguments: 14...24)
+  func aBilingualLabelPairKeepsTogether(fillerLines: Int) {
+    let pair = Labels.pair(
+      String(repeating: "家", count: 36 * 2), String(repeating: "e", count: 36 * 2),
+      style: "body", separator: "\n")
+    let label = Labels.pair("过敏", "ALLERGIES", style: "body", separator: "\n")
+    let band = Fake.text(String(repeating: "b", count: 36 * 3))
+    let document = Fake.document([
+      filler(fillerLines), .paragraph(pair), filler(fillerLines),
+      .alert(Alert(tone: .danger, label: label, text: band)),
+    ])
+    let result = paginate(document, layout: layout, measurer: Fake.measurer)
+    #expect(pages(of: pair.plainText, result).count == 1, "the pair was split")
+    // In this narrow body the band's label leads its text in one cell.
+    let banded = label.plainText + "  " + band.plainText
+    #expect(pages(of: banded, result).count == 1, "the band's label was split")
+  }
+
   @Test func aBandMovesWholeToTheNextPage() {
     let band = String(repeating: "b", count: 36 * 6)
     let document = Fake.document([

@@ -33,10 +33,12 @@ struct LayoutReuseTests {
     #expect(after.pageCount == alone.pageCount)
   }
 
-  @Test func theSameTextInAnotherLanguageIsShapedForThatLanguage() throws {
-    // The cache serves one language: Spanish after English must not reuse English layouts.
+  @Test(arguments: ["es", "ar"])
+  func theSameTextInAnotherLanguageIsShapedForThatLanguage(language: String) throws {
+    // The cache serves one language and direction: a sheet after an English one must not
+    // reuse English (left-to-right) layouts.
     let (english, template) = try RenderFixture.sheet(SamplePatients.typical)
-    let (spanish, _) = try RenderFixture.sheet(SamplePatients.typical, language: "es")
+    let (spanish, _) = try RenderFixture.sheet(SamplePatients.typical, language: language)
     let fresh = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     let spanishAlone = try fresh.render(
       spanish, template: template, now: RenderFixture.now, creator: "rua-paper test")

@@ -23,17 +23,21 @@ import Testing
   /// Each header word as poppler finds it: whole, with its left and right edges.
   typealias WordBox = (word: String, left: Double, right: Double, top: Double)
 
-  static func wordBoxes(_ pdf: RenderedPDF) throws -> [WordBox] {
-    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"], pdf: pdf.bytes)
+  static func wordBoxes(_ pdf: RenderedPDF, page: Int? = nil) throws -> [WordBox] {
+    let range = page.map { ["-f", String($0), "-l", String($0)] } ?? []
+    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"] + range, pdf: pdf.bytes)
     return boxes.split(separator: "\n").compactMap { line in
-      guard line.contains("<word "), let open = line.firstIndex(of: ">"),
-        let close = line.range(of: "</word>")
+      // By scalars: an Arabic word may start with a combining mark, which would make ">" and
+      // that mark one Character.
+      guard line.contains("<word "), let open = line.unicodeScalars.firstIndex(of: ">"),
+        let close = line.range(of: "</word>"), open < close.lowerBound
       else { return nil }
       let fields = line.split(separator: "\"")
       guard fields.count > 5, let left = Double(fields[1]), let top = Double(fields[3]),
         let right = Double(fields[5])
       else { return nil }
-      return (String(line[line.index(after: open)..<close.lowerBound]), left, right, top)
+      let word = line.unicodeScalars[line.unicodeScalars.index(after: open)..<close.lowerBound]
+      return (String(word), left, right, top)
     }
   }
 

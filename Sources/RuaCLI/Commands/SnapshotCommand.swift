@@ -53,7 +53,7 @@ struct SnapshotCommand: Command {
       OptionSpec(
         "lang", .value, value: "LIST",
         help: "languages, comma-separated: " + DocumentKind.languages.joined(separator: ",")
-          + " (default en)"),
+          + ", or bilingual X+en (default en)"),
       OptionSpec("paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)"),
       OptionSpec(
         "record", .value, value: "MODE",

@@ -12,13 +12,16 @@ struct DocumentResources: Sendable {
   let drugClasses: DrugClassTable
   let templates: [DocumentKind: Template]
   let fallContent: ContentFile?
+  /// The second language's fall-guide content when bilingual.
+  var secondFallContent: ContentFile? = nil
   /// Absolute path of the pinned fontconfig file.
   let fontsConf: String
 
   /// The checked inputs of `DocumentRecipe`.
   var inputs: DocumentInputs {
     DocumentInputs(
-      labels: labels, drugClasses: drugClasses, templates: templates, fallContent: fallContent)
+      labels: labels, drugClasses: drugClasses, templates: templates, fallContent: fallContent,
+      secondFallContent: secondFallContent)
   }
   /// The documents `--large` applies to.
   static let largePrintKinds: Set<DocumentKind> = [.meds, .falls]
@@ -27,13 +30,17 @@ struct DocumentResources: Sendable {
     _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper,
     large: Bool = false
   ) throws(CLIError) -> DocumentResources {
-    guard DocumentKind.languages.contains(language) else {
+    guard let (first, second) = DocumentLanguage.parse(language) else {
       throw .usage(DocumentSettings.languageRefusal(language))
     }
-    let labels = try parse("locales/\(language).json", location) {
-      (text, file) throws(TemplateError) in
-      try Labels.parse(text, file: file)
+    func locale(_ language: String) throws(CLIError) -> Labels {
+      try parse("locales/\(language).json", location) {
+        (text, file) throws(TemplateError) in
+        try Labels.parse(text, file: file)
+      }
     }
+    var labels = try locale(first)
+    if let second { labels = labels.bilingual(try locale(second)) }
     var templates: [DocumentKind: Template] = [:]
     for kind in kinds {
       let template = try parse(kind.templateFile, location) {
@@ -44,22 +51,33 @@ struct DocumentResources: Sendable {
     }
     let table = try drugTable(location)
     var content: ContentFile?
+    var secondContent: ContentFile?
     if kinds.contains(.falls) {
-      let relative = "content/falls.\(language).json"
-      let bytes = try required(relative, location)
-      do { content = try ContentFile.parse(path: relative, bytes: bytes) } catch {
-        let first = error.problems.first.map { "\($0)" } ?? "invalid"
-        throw CLIError("\(location.shown)/\(relative): \(first)", code: .dataError)
-      }
+      content = try fallContent(first, location)
+      if let second { secondContent = try fallContent(second, location) }
     }
     guard Files.isRegularFile(location.root + "/fonts.conf") else {
       throw CLIError(
         "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
         code: .noInput)
     }
-    return DocumentResources(
+    var resources = DocumentResources(
       location: location, language: language, paper: paper, labels: labels, drugClasses: table,
       templates: templates, fallContent: content, fontsConf: location.root + "/fonts.conf")
+    resources.secondFallContent = secondContent
+    return resources
+  }
+
+  /// Reads and checks `content/falls.<language>.json`.
+  static func fallContent(_ language: String, _ location: TemplatesLocation) throws(CLIError)
+    -> ContentFile
+  {
+    let relative = "content/falls.\(language).json"
+    let bytes = try required(relative, location)
+    do { return try ContentFile.parse(path: relative, bytes: bytes) } catch {
+      let first = error.problems.first.map { "\($0)" } ?? "invalid"
+      throw CLIError("\(location.shown)/\(relative): \(first)", code: .dataError)
+    }
   }
 
   /// Reads and checks `drug-classes.json`.

@@ -24,10 +24,11 @@ struct DocumentSettings {
       "paper", .value, value: "letter|a4",
       help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)"),
     OptionSpec(
-      "lang", .value, value: DocumentKind.languages.joined(separator: "|"),
+      "lang", .value, value: DocumentKind.languages.joined(separator: "|") + "[+en]",
       help:
-        "language of the labels (default: the person's language for meds and falls when "
-        + "there is a locale for it, else en; the ER sheet en)"),
+        "language of the labels; X+en prints each label and heading in X, then English "
+        + "(default: meds and falls in the person's language+en when there is a locale for "
+        + "it, else en; the ER sheet en)"),
     OptionSpec(
       "now", .value, value: "RFC3339",
       help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)"),
@@ -53,7 +54,7 @@ struct DocumentSettings {
       explicit: arguments.value("paper"), environment: context.environment,
       systemPaper: systemPaper)
     let language = arguments.value("lang")
-    if let language, !DocumentKind.languages.contains(language) {
+    if let language, DocumentLanguage.parse(language) == nil {
       throw .usage(languageRefusal(language))
     }
     let clock = try DocumentClock.read(arguments, context)
@@ -66,7 +67,7 @@ struct DocumentSettings {
   }
 
   static func languageRefusal(_ language: String) -> String {
-    "--lang takes one of " + DocumentKind.languages.joined(separator: ", ") + ", not '\(language)'"
+    "--lang takes one of " + DocumentLanguage.accepted + ", not '\(language)'"
   }
 
   /// The resources for `kinds`. `--large` with only the ER sheet asked for is refused: the

@@ -169,9 +169,9 @@ struct SnapshotPlan {
       var result: [String] = []
       for language in part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       {
-        guard DocumentKind.languages.contains(language) else {
+        guard DocumentLanguage.parse(language) != nil else {
           throw CLIError(
-            "--lang takes languages from " + DocumentKind.languages.joined(separator: ", ")
+            "--lang takes languages from " + DocumentLanguage.accepted
               + ", separated by commas, not '\(language)'", code: error)
         }
         guard !result.contains(language) else {

@@ -46,11 +46,11 @@ public enum ERSheet {
       freshness: freshness)
     return chrome.document(
       kind: kind, title: labels[.erTitle], patient: patient,
-      firstPageHeader: StyledText([
-        TextRun(labels[.erHeader], style: "header"),
-        TextRun("   " + labels.format(.informationAsOf, ["date": asOf]), style: "header-muted"),
-      ]),
-      stamp: pendingReview ? labels[.pendingReview] : nil, blocks: blocks)
+      firstPageHeader: labels.styled(.erHeader, style: "header", separator: "  ")
+        + StyledText([
+          TextRun("   " + labels.format(.informationAsOf, ["date": asOf]), style: "header-muted")
+        ]),
+      stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
   }
 }
 

@@ -81,7 +81,7 @@ extension ERSheetWords {
       (.communication, baseline?.communication), (.otherBaseline, baseline?.other),
     ]
     let present = rows.compactMap { key, value in
-      value.map { KeyValue(label: run(labels[key], "label"), value: run($0)) }
+      value.map { KeyValue(label: label(key, "label"), value: run($0)) }
     }
     return present.isEmpty ? [title, empty(.emptyBaseline)] : [title, .keyValues(present)]
   }
@@ -91,14 +91,14 @@ extension ERSheetWords {
     func row(_ key: LabelKey, _ value: String?, empty: LabelKey, style: String = "body") -> KeyValue
     {
       KeyValue(
-        label: run(labels[key], "label"),
-        value: value.map { run($0, style) } ?? run(labels[empty], "muted"))
+        label: label(key, "label"),
+        value: value.map { run($0, style) } ?? label(empty, "muted"))
     }
     var rows: [KeyValue] = []
     if patient.devices.isEmpty { rows.append(row(.devices, nil, empty: .emptyDevices)) }
     if patient.alerts.isEmpty { rows.append(row(.otherAlerts, nil, empty: .emptyAlerts)) }
     if let notes = patient.notes {
-      rows.append(KeyValue(label: run(labels[.notes], "label"), value: run(notes)))
+      rows.append(KeyValue(label: label(.notes, "label"), value: run(notes)))
     }
     rows += [
       row(.hospital, patient.preferredHospital, empty: .emptyHospital),

@@ -37,7 +37,11 @@ extension ERSheetWords {
       (.language, run(languageName(patient.language), "strong")), (.interpreter, interpreter),
     ]
     let strip = joined(
-      facts.map { key, value in run(labels[key] + " ", "label") + value }, separator: "   ·   ")
+      facts.map { key, value in
+        Labels.pair(
+          labels[key] + " ", labels.second.map { $0[key] + " " }, style: "label", separator: " ")
+          + value
+      }, separator: "   ·   ")
     return [.heading(level: 1, name), .paragraph(strip)]
   }
 
@@ -124,7 +128,7 @@ extension ERSheetWords {
       title,
       .table(
         Table(
-          columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
+          columns: columns.map { TableColumn(header: label($0.0, "th"), weight: $0.1) },
           rows: rows, overflowNote: note)),
     ]
   }

@@ -25,6 +25,8 @@ public enum FallGuide {
   ///   - facts: `ERFacts.derive(patient:table:today:)`: the blood thinners and fall-risk
   ///     medicines it names come from there, so every document says the same.
   ///   - content: the guide file in the labels' language (`content/falls.<language>.json`).
+  ///   - secondContent: when bilingual, the guide in the second language (English): its
+  ///     titles and headings follow the family's.
   ///   - today: the local calendar date; `facts` were derived for it (taken so every
   ///     document builder is called the same way).
   ///   - printedAt: the printed time text for the footer.
@@ -35,9 +37,11 @@ public enum FallGuide {
   public static func build(
     patient: Patient, facts: ERFacts, content: ContentFile, today: CivilDate, printedAt: String,
     labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
-    freshness: Freshness? = nil
+    freshness: Freshness? = nil, secondContent: ContentFile? = nil
   ) -> Document {
-    let words = FallGuideWords(labels: labels, patient: patient, facts: facts, content: content)
+    let words = FallGuideWords(
+      labels: labels, patient: patient, facts: facts, content: content,
+      secondContent: secondContent)
     let blocks = DocumentChrome.arrange(template) { words.section($0) }
     let chrome = DocumentChrome(
       labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
@@ -45,13 +49,13 @@ public enum FallGuide {
     let stamped = pendingReview || !content.isFullyApproved
     return chrome.document(
       kind: kind, title: labels[.fallsTitle], patient: patient,
-      firstPageHeader: StyledText([
-        TextRun(labels[.fallsHeader], style: "header"),
-        TextRun(
-          "   \(patient.fullName) · \(labels[.dateOfBirth]) "
-            + unbreakable(labels.format(date: patient.dateOfBirth)),
-          style: "header-muted"),
-      ]),
-      stamp: stamped ? labels[.pendingGuide] : nil, blocks: blocks)
+      firstPageHeader: labels.styled(.fallsHeader, style: "header", separator: "  ")
+        + StyledText([
+          TextRun(
+            "   \(patient.fullName) · \(labels[.dateOfBirth]) "
+              + unbreakable(labels.format(date: patient.dateOfBirth)),
+            style: "header-muted")
+        ]),
+      stamp: stamped ? .pendingGuide : nil, blocks: blocks)
   }
 }

@@ -6,6 +6,9 @@ struct FallGuideWords: DocumentWords {
   let patient: Patient
   let facts: ERFacts
   let content: ContentFile
+  /// The guide in the second language when bilingual: its titles and headings are printed
+  /// after the family's, smaller (the same block ids in every language).
+  var secondContent: ContentFile? = nil
 
   var contentFacts: ContentFacts {
     ContentFacts(
@@ -48,6 +51,12 @@ struct FallGuideWords: DocumentWords {
     ContentPlaceholders.fill(block.text, values: values) ?? block.text
   }
 
+  /// A title or heading, with the second language's after it when bilingual.
+  func headingText(_ block: ContentBlock, _ text: String, style: String) -> StyledText {
+    Labels.pair(
+      text, secondContent?.block(block.id).map(self.text), style: style, separator: "\n")
+  }
+
   /// Content blocks in file order; consecutive steps, bullets, checklist items and references
   /// become one list. Step numbers restart after every heading.
   func convert(_ blocks: [ContentBlock], inserting inserts: [String: [Block]]) -> [Block] {
@@ -67,9 +76,10 @@ struct FallGuideWords: DocumentWords {
       if block.kind != previous { flush() }
       previous = block.kind
       switch block.kind {
-      case .title: result.append(.heading(level: 1, run(text, "name")))
-      case .heading: result.append(.heading(level: 2, run(text, "heading")))
-      case .subheading: result.append(.heading(level: 3, run(text, "subheading")))
+      case .title: result.append(.heading(level: 1, headingText(block, text, style: "name")))
+      case .heading: result.append(.heading(level: 2, headingText(block, text, style: "heading")))
+      case .subheading:
+        result.append(.heading(level: 3, headingText(block, text, style: "subheading")))
       case .paragraph: result.append(.paragraph(run(text)))
       case .warning: result.append(warning(block, text))
       case .step:
@@ -118,12 +128,17 @@ struct FallGuideWords: DocumentWords {
   /// 911 first, the address to give, then the emergency contacts in call order.
   func contacts() -> [Block] {
     var blocks: [Block] = [
-      .heading(level: 2, run(labels.format(.fallsCall, ["name": callName(patient)]), "heading")),
-      .paragraph(run(labels[.fallsEmergency], "contact-strong")),
+      .heading(level: 2, labels.styled(.fallsCall, ["name": callName(patient)], style: "heading")),
+      .paragraph(label(.fallsEmergency, "contact-strong")),
     ]
     if let address = patient.address {
       blocks.append(
-        .paragraph(run(labels[.fallsAddress] + " ", "contact") + run(address, "contact-strong")))
+        .paragraph(
+          // Bilingual, the address gets a line of its own under both labels.
+          Labels.pair(
+            labels[.fallsAddress] + (labels.second == nil ? " " : ""),
+            labels.second.map { $0[.fallsAddress] + "\n" }, style: "contact", separator: "\n")
+            + run(address, "contact-strong")))
     }
     guard !patient.contacts.isEmpty else { return blocks + [empty(.emptyContacts)] }
     let items = patient.contacts.enumerated().map { index, contact in
@@ -139,6 +154,6 @@ struct FallGuideWords: DocumentWords {
         marker: run("\(index + 1).", "contact-strong"),
         text: joined([who, phones], separator: "  ·  ", style: "contact"))
     }
-    return blocks + [.paragraph(run(labels[.fallsThenCall], "contact")), .list(items)]
+    return blocks + [.paragraph(label(.fallsThenCall, "contact")), .list(items)]
   }
 }

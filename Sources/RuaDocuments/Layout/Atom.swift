@@ -65,6 +65,8 @@ struct Atom: Equatable {
       if !forced, end < cell.lines.upperBound {
         end = min(end, cell.lines.upperBound - Self.minimumLines)
         if end - cell.lines.lowerBound < Self.minimumLines { end = cell.lines.lowerBound }
+        // A bilingual label pair is read as one: both languages go on the same page.
+        if cell.holdsLabelPair { end = cell.lines.lowerBound }
       }
       if end > cell.lines.lowerBound { tookAny = true }
       if end < cell.lines.upperBound { leftAny = true }
@@ -73,6 +75,14 @@ struct Atom: Equatable {
       rest.cells[index].y = 0
     }
     guard tookAny, leftAny else { return nil }
+    // Nor is a pair left behind while the text beside it goes ahead.
+    if !forced,
+      zip(cells, first.cells).contains(where: {
+        $0.holdsLabelPair && $1.lines.isEmpty && !$0.lines.isEmpty
+      })
+    {
+      return nil
+    }
     first.keepWithNext = false
     rest.gapBefore = 0
     return (first, rest)
@@ -112,4 +122,7 @@ struct AtomCell: Equatable {
   }
 
   var height: Double { heights[lines].reduce(0, +) }
+
+  /// Whether the text holds a bilingual label pair (a second-language run): never split.
+  var holdsLabelPair: Bool { text.runs.contains(where: \.secondLanguage) }
 }

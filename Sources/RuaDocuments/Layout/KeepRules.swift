@@ -96,8 +96,13 @@ struct KeepRules {
 
   private func continuedHeading(_ heading: Atom) -> Atom? {
     guard let continued, let cell = heading.cells.first else { return nil }
-    let style = cell.text.runs.last?.style ?? "body"
-    let text = cell.text + StyledText(" (\(continued))", style: style)
+    // After the family's language, before a bilingual heading's English line.
+    let runs = cell.text.runs
+    let first = runs.prefix { !$0.secondLanguage }
+    let style = first.last?.style ?? runs.last?.style ?? "body"
+    let text =
+      StyledText(Array(first)) + StyledText(" (\(continued))", style: style)
+      + StyledText(Array(runs.dropFirst(first.count)))
     var atom = heading
     atom.cells = [AtomCell(x: cell.x, width: cell.width, text: text, measurer: measurer)]
     atom.gapBefore = 0

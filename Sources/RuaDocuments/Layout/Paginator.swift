@@ -61,7 +61,8 @@ struct Paginator {
       let items = furniture.before + PageEmitter(layout: layout).items(placed) + furniture.after
       return Page(
         number: index + 1, count: count, width: layout.pageWidth, height: layout.pageHeight,
-        items: items)
+        items: items
+      ).laidOut(document.direction)
     }
   }
 

@@ -42,13 +42,13 @@ public enum MedicationList {
       freshness: freshness)
     return chrome.document(
       kind: kind, title: labels[.medsTitle], patient: patient,
-      firstPageHeader: StyledText([
-        TextRun(labels[.medsHeader], style: "header"),
-        TextRun(
-          "   " + labels.format(.medsAsOf, ["date": labels.format(date: today)]),
-          style: "header-muted"),
-      ]),
-      stamp: pendingReview ? labels[.pendingReview] : nil, blocks: blocks)
+      firstPageHeader: labels.styled(.medsHeader, style: "header", separator: "  ")
+        + StyledText([
+          TextRun(
+            "   " + labels.format(.medsAsOf, ["date": labels.format(date: today)]),
+            style: "header-muted")
+        ]),
+      stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
   }
 }
 

@@ -34,15 +34,15 @@ extension MedicationListWords {
         large ? [] : [run(medication.prescriber ?? "", "cell"), lastFillCell(runway)]
       return [nameCell(medication), flagsCell(medication), doseCell(medication)] + slots
         + [purposeCell(medication)] + fill + [
-          held ? run(labels[.medsOnHoldRunsOut], "cell-strong") : runsOutCell(runway),
-          run(held ? labels[.onHold] : statusWord(runway.status), "cell-strong"),
+          held ? label(.medsOnHoldRunsOut, "cell-strong") : runsOutCell(runway),
+          label(held ? .onHold : statusKey(runway.status), "cell-strong"),
         ]
     }
     let slotKeys = Set(DoseTime.allCases.map(slotKey))
     let table = Table(
       columns: columns.map { key, weight in
         TableColumn(
-          header: run(labels[key], slotKeys.contains(key) ? "th-slot" : "th"), weight: weight)
+          header: label(key, slotKeys.contains(key) ? "th-slot" : "th"), weight: weight)
       },
       rows: rows, gauges: gauges)
     return [title, .paragraph(run(labels[.medsOrderNote], "muted")), .table(table)]
@@ -57,20 +57,20 @@ extension MedicationListWords {
     return min(max(Double(days) / Double(fill.daySupply), 0), 1)
   }
 
-  func statusWord(_ status: RunwayStatus) -> String {
+  func statusKey(_ status: RunwayStatus) -> LabelKey {
     switch status {
-    case .overdue: return labels[.runwayOverdue]
-    case .urgent: return labels[.runwayUrgent]
-    case .soon: return labels[.runwaySoon]
-    case .ok: return labels[.runwayOK]
-    case .noFill, .asNeeded: return labels[.runwayNoFill]
+    case .overdue: return .runwayOverdue
+    case .urgent: return .runwayUrgent
+    case .soon: return .runwaySoon
+    case .ok: return .runwayOK
+    case .noFill, .asNeeded: return .runwayNoFill
     }
   }
 
   /// The run-out date and the days left in words; with no fill, a prompt to add one.
   func runsOutCell(_ runway: Runway) -> StyledText {
     guard let date = runway.runOutDate, let days = runway.daysRemaining else {
-      return run(labels[.medsAddFill], "cell-strong")
+      return label(.medsAddFill, "cell-strong")
     }
     let left: String
     switch days {
@@ -118,8 +118,8 @@ extension MedicationListWords {
     }
     return [
       .keyValues([
-        KeyValue(label: run(labels[.medsTotalScheduled], "label"), value: run(count, "strong")),
-        KeyValue(label: run(labels[.medsTotalPerSlot], "label"), value: joined(slots)),
+        KeyValue(label: label(.medsTotalScheduled, "label"), value: run(count, "strong")),
+        KeyValue(label: label(.medsTotalPerSlot, "label"), value: joined(slots)),
       ])
     ]
   }
@@ -155,11 +155,11 @@ extension MedicationListWords {
           medication.maxPerDay ?? labels[.notRecorded],
           medication.maxPerDay == nil ? "cell-muted" : "cell-strong"),
         run(medication.prescriber ?? "", "cell"), lastFillCell(runway),
-        run(labels[.medsNoForecast], "cell"),
+        label(.medsNoForecast, "cell"),
       ]
     }
     let table = Table(
-      columns: columns.map { TableColumn(header: run(labels[$0.0], "th"), weight: $0.1) },
+      columns: columns.map { TableColumn(header: label($0.0, "th"), weight: $0.1) },
       rows: rows)
     return [title, .table(table.dropping(large ? Self.largePrintDropped(columns.map(\.0)) : []))]
   }

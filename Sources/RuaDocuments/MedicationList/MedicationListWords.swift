@@ -46,7 +46,7 @@ struct MedicationListWords: DocumentWords {
       (.pharmacy, 2.0, pharmacyText),
     ]
     let strip = Table(
-      columns: columns.map { TableColumn(header: run(labels[$0.0], "label"), weight: $0.1) },
+      columns: columns.map { TableColumn(header: label($0.0, "label"), weight: $0.1) },
       rows: [columns.map(\.2)])
     return [.heading(level: 1, name), .table(strip)]
   }
@@ -61,7 +61,7 @@ struct MedicationListWords: DocumentWords {
   func review() -> [Block] {
     [
       heading(.medsReviewTitle), .paragraph(run(labels[.medsBringList])),
-      .paragraph(run(labels[.medsReviewedBy], "strong")),
+      .paragraph(label(.medsReviewedBy, "strong")),
     ]
   }
 

@@ -138,8 +138,10 @@ public struct Document: Equatable, Sendable {
   /// The PDF title: the document and the person ("Emergency information sheet: Agnès
   /// Doré-Ramírez"), as the page itself says; viewers and screen readers show it.
   public var title: String
-  /// BCP 47 language of the fixed labels, e.g. `en`.
+  /// BCP 47 language of the fixed labels, e.g. `en` (the first one when bilingual).
   public var language: String
+  /// Which way the pages run; follows `language` (Arabic: right to left).
+  public var direction: TextDirection
   /// Header of page 1.
   public var firstPageHeader: StyledText
   /// Header of every later page: the patient's name and date of birth.
@@ -171,6 +173,7 @@ public struct Document: Equatable, Sendable {
     self.kind = kind
     self.title = title
     self.language = language
+    self.direction = TextDirection(language: language)
     self.firstPageHeader = firstPageHeader
     self.continuationHeader = continuationHeader
     self.footerLeft = footerLeft

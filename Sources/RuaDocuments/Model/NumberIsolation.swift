@@ -11,14 +11,16 @@ public enum NumberIsolation {
   /// N'Ko and the other RTL blocks). Without one, nothing can reorder a number, and the text
   /// is laid out as it is.
   public static func hasRightToLeft(_ text: String) -> Bool {
-    text.unicodeScalars.contains { scalar in
-      switch scalar.value {
-      case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF,
-        0x1E800...0x1EFFF:
-        return true
-      default:
-        return false
-      }
+    text.unicodeScalars.contains(where: isRightToLeft)
+  }
+
+  static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF,
+      0x1E800...0x1EFFF:
+      return true
+    default:
+      return false
     }
   }
 

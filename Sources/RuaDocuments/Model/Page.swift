@@ -43,7 +43,8 @@ public enum PageItem: Equatable, Sendable {
   case bandBorder(Rect, Tone)
   case rule(x: Double, y: Double, width: Double, Tone)
   case checkbox(Rect, checked: Bool)
-  /// An outlined bar filled from the left to `fraction` (0...1) of its width.
+  /// An outlined bar filled from the page's start side (left, or right on a right-to-left
+  /// page) to `fraction` (0...1) of its width.
   case gauge(Rect, fraction: Double)
 }
 
@@ -60,6 +61,9 @@ public struct Page: Equatable, Sendable {
   public var width: Double
   public var height: Double
   public var items: [PageItem]
+  /// Right to left: the items are already mirrored; the painter fills gauges from the right
+  /// and draws a band's bar on its right edge.
+  public var direction: TextDirection = .leftToRight
 
   /// All text boxes in drawing order.
   public var textBoxes: [TextBox] {

@@ -3,11 +3,18 @@ public struct TextRun: Equatable, Sendable {
   public var text: String
   /// A style name from the template (`styles.<name>`).
   public var style: String
+  /// The second language of a bilingual label (English under the family's language): set
+  /// smaller than `style` says (`TextRun.secondLanguageScale`).
+  public var secondLanguage: Bool
 
-  public init(_ text: String, style: String) {
+  public init(_ text: String, style: String, secondLanguage: Bool = false) {
     self.text = text
     self.style = style
+    self.secondLanguage = secondLanguage
   }
+
+  /// The size of a second-language run against its style's size.
+  public static let secondLanguageScale = 0.8
 }
 
 /// Text made of styled runs; the renderer turns it into one Pango layout with an attribute list.

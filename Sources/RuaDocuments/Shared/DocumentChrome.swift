@@ -18,7 +18,7 @@ struct DocumentChrome {
 
   func document(
     kind: String, title: String, patient: Patient, firstPageHeader: StyledText,
-    stamp: String?, blocks: [Block]
+    stamp: LabelKey?, blocks: [Block]
   ) -> Document {
     let dob = unbreakable(labels.format(date: patient.dateOfBirth))
     var document = Document(
@@ -35,12 +35,18 @@ struct DocumentChrome {
           .versions,
           ["template": "\(template.document) \(template.version)", "content": contentVersion]),
         style: "footer-center"),
-      pageNumberFormat: labels[.pageNumber], pageNumberStyle: "footer-right",
-      pageStamp: stamp.map { StyledText($0, style: "stamp") },
+      pageNumberFormat: pageNumberFormat, pageNumberStyle: "footer-right",
+      pageStamp: stamp.map { labels.styled($0, style: "stamp") },
       blocks: withStaleBand(blocks), continuedLabel: labels[.continued])
     document.footerCenterShort = StyledText(
       "\(template.document) \(template.version) · \(contentVersion)", style: "footer-center")
     return document
+  }
+
+  /// "Page {page} of {pages}", in both languages when bilingual.
+  private var pageNumberFormat: String {
+    guard let second = labels.second else { return labels[.pageNumber] }
+    return labels[.pageNumber] + " · " + second[.pageNumber]
   }
 
   /// "Printed … · Review by …".

@@ -12,9 +12,14 @@ extension DocumentWords {
     StyledText(text, style: style)
   }
 
-  func heading(_ key: LabelKey) -> Block { .heading(level: 2, run(labels[key], "heading")) }
+  /// A fixed label; when bilingual, its English under it, smaller (`Labels.styled`).
+  func label(_ key: LabelKey, _ style: String = "body") -> StyledText {
+    labels.styled(key, style: style)
+  }
 
-  func empty(_ key: LabelKey) -> Block { .paragraph(run(labels[key], "muted")) }
+  func heading(_ key: LabelKey) -> Block { .heading(level: 2, label(key, "heading")) }
+
+  func empty(_ key: LabelKey) -> Block { .paragraph(label(key, "muted")) }
 
   /// Parts joined with a separator, skipping empty ones.
   func joined(_ parts: [StyledText], separator: String = " · ", style: String = "body")
@@ -36,7 +41,7 @@ extension DocumentWords {
   }
 
   func band(_ tone: Tone, _ label: LabelKey, _ text: StyledText) -> Block {
-    .alert(Alert(tone: tone, label: run(labels[label], "band-label"), text: text))
+    .alert(Alert(tone: tone, label: self.label(label, "band-label"), text: text))
   }
 
   /// The allergy band: the allergies with reaction and severity, or NO KNOWN ALLERGIES, or

@@ -182,6 +182,15 @@ public struct Labels: Equatable, Sendable {
   private var values: [LabelKey: String]
   /// Language names in this locale, keyed by lowercased BCP 47 tag (optional `languages`).
   private var languages: [String: String] = [:]
+  /// Held in an array: a struct cannot hold an optional of itself.
+  private var secondStore: [Labels] = []
+
+  /// The second language's labels when the document is bilingual (`zh-Hans+en`): printed
+  /// after each label and heading, smaller (`Labels.styled`).
+  public var second: Labels? {
+    get { secondStore.first }
+    set { secondStore = newValue.map { [$0] } ?? [] }
+  }
 
   /// The name of the language `tag` in this locale, or nil when the tag is not listed.
   public func languageName(_ tag: String) -> String? {

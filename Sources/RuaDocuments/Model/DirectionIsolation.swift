@@ -1,0 +1,117 @@
+/// On a right-to-left page, left-to-right text — a Latin medicine name "insulin glargine
+/// (Lantus)", a dose "2.5 mg" or "1-0-1", a phone "(503) 555-0195", a date, "Dr. Wen Zhao" —
+/// is wrapped in left-to-right isolates (U+2066 … U+2069), so the right-to-left paragraph
+/// around it places it as one unit and can never reorder its parts:
+///
+/// - a line with no right-to-left letter is isolated whole, punctuation and all, so an English
+///   note reads exactly as it was written;
+/// - in a line that mixes scripts, each stretch from a left-to-right letter or digit to the
+///   last one before a right-to-left letter is isolated; the punctuation at its ends belongs
+///   to the sentence around it, and a field separator " · " ends it.
+///
+/// Runs are isolated together (a name in one style and its dose in another are one stretch);
+/// each isolate character travels with the run of the text next to it, so styles stay put.
+/// Stored text never holds isolates (RuaCore `TextRules` refuses them).
+public enum DirectionIsolation {
+  public static func isolated(_ text: String) -> String { isolated([text])[0] }
+
+  /// `parts` (the runs of one text) with isolates inserted; joined, they are the isolated text.
+  public static func isolated(_ parts: [String]) -> [String] {
+    var scalars: [Unicode.Scalar] = []
+    var owners: [Int] = []
+    for (owner, part) in parts.enumerated() {
+      for scalar in part.unicodeScalars {
+        scalars.append(scalar)
+        owners.append(owner)
+      }
+    }
+    var out = Array(repeating: String.UnicodeScalarView(), count: parts.count)
+    func copy(_ range: Range<Int>, isolated: Bool) {
+      guard !range.isEmpty else { return }
+      if isolated { out[owners[range.lowerBound]].append(NumberIsolation.leftToRightIsolate) }
+      for index in range { out[owners[index]].append(scalars[index]) }
+      if isolated {
+        out[owners[range.upperBound - 1]].append(NumberIsolation.popDirectionalIsolate)
+      }
+    }
+    var start = 0
+    while start < scalars.count {
+      let end = scalars[start...].firstIndex(where: isLineBreak) ?? scalars.count
+      let line = scalars[start..<end]
+      if !line.contains(where: isRightToLeft) {
+        copy(start..<end, isolated: line.contains(where: isLeftToRight))
+      } else {
+        var index = start
+        while index < end {
+          if let stretch = stretchEnd(scalars, from: index, limit: end) {
+            copy(index..<stretch, isolated: true)
+            index = stretch
+          } else {
+            copy(index..<index + 1, isolated: false)
+            index += 1
+          }
+        }
+      }
+      copy(end..<min(end + 1, scalars.count), isolated: false)
+      start = end + 1
+    }
+    return out.map(String.init)
+  }
+
+  /// The end (exclusive) of a left-to-right stretch starting at `start`, or nil when none
+  /// starts there. A "(" or "+" right before a letter or digit starts it too, and a ")" that
+  /// closes one of its own "(" ends it.
+  static func stretchEnd(_ scalars: [Unicode.Scalar], from start: Int, limit: Int) -> Int? {
+    var index = start
+    if scalars[index] == "(" || scalars[index] == "+" { index += 1 }
+    guard index < limit, isLeftToRight(scalars[index]) else { return nil }
+    var open = scalars[start] == "(" ? 1 : 0
+    var end = index
+    var openAtEnd = open
+    while index < limit, !isRightToLeft(scalars[index]), !isFieldSeparator(scalars[index]) {
+      let scalar = scalars[index]
+      if scalar == "(" { open += 1 }
+      if scalar == ")" { open -= 1 }
+      if isLeftToRight(scalar) || (isMark(scalar) && end == index) {
+        end = index + 1
+        openAtEnd = open
+      }
+      index += 1
+    }
+    if openAtEnd > 0, end < limit, scalars[end] == ")" {
+      end += 1
+      openAtEnd -= 1
+    }
+    // A leading "(" that the stretch does not close belongs to the text around it.
+    if scalars[start] == "(", openAtEnd > 0 { return nil }
+    return end
+  }
+
+  /// A letter of a left-to-right script, or a digit outside the right-to-left blocks (Arabic-
+  /// Indic digits are laid out by the bidi algorithm as they are).
+  static func isLeftToRight(_ scalar: Unicode.Scalar) -> Bool {
+    guard !isRightToLeft(scalar) else { return false }
+    return NumberIsolation.isDigit(scalar) || (scalar.properties.isAlphabetic && !isMark(scalar))
+  }
+
+  static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+    NumberIsolation.isRightToLeft(scalar)
+  }
+
+  static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// " · " and "•" join separate fields ("Dr. Wen Zhao · (503) 555-0195"): in a line that
+  /// mixes scripts each field is its own stretch, so the fields follow the page's direction.
+  static func isFieldSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\u{B7}" || scalar == "\u{2022}"
+  }
+
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+  }
+}

@@ -1,0 +1,73 @@
+import RuaDocuments
+import Testing
+
+/// What a right-to-left page lays out as left-to-right isolates: a line with no Arabic letter
+/// whole, and in a mixed line each Latin or numeric stretch, its end punctuation left to the
+/// sentence around it.
+/// `text` without its left-to-right isolates: what was stored.
+func withoutIsolates(_ text: String) -> String {
+  String(
+    String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2066}" && $0 != "\u{2069}" }))
+}
+
+@Suite struct DirectionIsolationTests {
+  static let lri = "\u{2066}"
+  static let pdi = "\u{2069}"
+
+  static let cases: [(String, String)] = [
+    ("atorvastatin", "\(lri)atorvastatin\(pdi)"),
+    ("Check blood sugar first.", "\(lri)Check blood sugar first.\(pdi)"),
+    ("2.5 mg، تحت الجلد", "\(lri)2.5 mg\(pdi)، تحت الجلد"),
+    ("1-0-2 بعد الأكل", "\(lri)1-0-2\(pdi) بعد الأكل"),
+    ("باقٍ 21 يومًا", "باقٍ \(lri)21\(pdi) يومًا"),
+    ("وارفارين (5 - 10 mg)", "وارفارين \(lri)(5 - 10 mg)\(pdi)"),
+    (
+      "ليلى (Layla Haddad) أو (503) 555-0193",
+      "ليلى \(lri)(Layla Haddad)\(pdi) أو \(lri)(503) 555-0193\(pdi)"
+    ),
+    ("يُنادى “Mei-Ling”.", "يُنادى “\(lri)Mei-Ling\(pdi)”."),
+    ("لا حساسية معروفة", "لا حساسية معروفة"),
+    ("٥٠ ملغ", "٥٠ ملغ"),
+    ("(ملاحظة", "(ملاحظة"),
+    ("", ""),
+    ("1 tablet\nقرص واحد", "\(lri)1 tablet\(pdi)\nقرص واحد"),
+    ("Nguyễn Văn An قال", "\(lri)Nguyễn Văn An\(pdi) قال"),
+    ("صفحة 1 من 3 · Page 1 of 3", "صفحة \(lri)1\(pdi) من \(lri)3\(pdi) · \(lri)Page 1 of 3\(pdi)"),
+    ("Dr. Wen Zhao · (503) 555-0195", "\(lri)Dr. Wen Zhao · (503) 555-0195\(pdi)"),
+  ]
+
+  /// Each case isolated as expected, and nothing but isolates added.
+  @Test(arguments: cases)
+  func leftToRightStretchesAreIsolated(_ input: String, _ expected: String) {
+    let isolated = DirectionIsolation.isolated(input)
+    #expect(isolated == expected)
+    #expect(withoutIsolates(isolated) == input)
+  }
+
+  /// Runs of one text are isolated together, each isolate kept with the run beside it, so a
+  /// name and its strength in two styles are one stretch and no style moves.
+  @Test func runsAreIsolatedTogether() {
+    #expect(
+      DirectionIsolation.isolated(["insulin glargine", " (Lantus)", "\nحقنة"])
+        == ["\(Self.lri)insulin glargine", " (Lantus)\(Self.pdi)", "\nحقنة"])
+    #expect(
+      DirectionIsolation.isolated(["مع ", "insulin glargine", " (Lantus)"])
+        == ["مع ", "\(Self.lri)insulin glargine", " (Lantus)\(Self.pdi)"])
+    // Fields joined by " · " are stretches of their own, in the page's order.
+    #expect(
+      DirectionIsolation.isolated(["مع ", "Dr. Wen Zhao", " · ", "(503) 555-0195"])
+        == [
+          "مع ", "\(Self.lri)Dr. Wen Zhao\(Self.pdi)", " · ",
+          "\(Self.lri)(503) 555-0195\(Self.pdi)",
+        ])
+  }
+
+  @Test func theDirectionFollowsTheLanguage() {
+    #expect(TextDirection(language: "ar") == .rightToLeft)
+    #expect(TextDirection(language: "ar-EG") == .rightToLeft)
+    #expect(TextDirection(language: "ar+en") == .rightToLeft)
+    #expect(TextDirection(language: "en+ar") == .leftToRight)
+    #expect(TextDirection(language: "zh-Hans") == .leftToRight)
+    #expect(TextDirection(language: "en") == .leftToRight)
+  }
+}
