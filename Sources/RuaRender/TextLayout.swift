@@ -18,6 +18,8 @@ final class TextLayout {
 
   /// Line pitch as a share of the natural line height.
   let lineFactor: Double
+  /// The byte ranges of the runs marked as per-print values, in the layout's text.
+  let volatileRanges: [(field: VolatileField, bytes: Range<Int>)]
 
   init(
     _ text: StyledText, width: Double, context: OpaquePointer, template: Template
@@ -30,7 +32,8 @@ final class TextLayout {
     }
     self.layout = layout
     var joined = ""
-    var ranges: [(start: Int, end: Int, style: TextStyle)] = []
+    var ranges: [(start: Int, end: Int, name: String, style: TextStyle)] = []
+    var marked: [(field: VolatileField, bytes: Range<Int>)] = []
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     for run in text.runs {
       guard let style = styles[run.style] else {
@@ -38,8 +41,16 @@ final class TextLayout {
       }
       let start = joined.utf8.count
       joined += isolateNumbers ? NumberIsolation.isolated(run.text) : run.text
-      ranges.append((start, joined.utf8.count, style))
+      if let field = run.volatile { marked.append((field, start..<joined.utf8.count)) }
+      // Runs of one style side by side get one attribute range, so splitting a run to mark a
+      // part of it lays out exactly as before.
+      if let last = ranges.last, last.name == run.style, last.end == start {
+        ranges[ranges.count - 1].end = joined.utf8.count
+      } else {
+        ranges.append((start, joined.utf8.count, run.style, style))
+      }
     }
+    volatileRanges = marked
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
       throw .unknownStyle(name: text.baseStyle ?? "body", template: templateFile)
     }

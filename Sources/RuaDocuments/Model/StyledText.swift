@@ -3,10 +3,13 @@ public struct TextRun: Equatable, Sendable {
   public var text: String
   /// A style name from the template (`styles.<name>`).
   public var style: String
+  /// Set when the run is a per-print value the PDF marks (`VolatileField`).
+  public var volatile: VolatileField?
 
-  public init(_ text: String, style: String) {
+  public init(_ text: String, style: String, volatile: VolatileField? = nil) {
     self.text = text
     self.style = style
+    self.volatile = volatile
   }
 }
 
