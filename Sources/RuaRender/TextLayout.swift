@@ -34,6 +34,7 @@ final class TextLayout {
     var joined = ""
     var ranges: [(start: Int, end: Int, name: String, style: TextStyle)] = []
     var marked: [(field: VolatileField, bytes: Range<Int>)] = []
+    var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     for run in text.runs {
       guard let style = styles[run.style] else {
@@ -42,13 +43,16 @@ final class TextLayout {
       let start = joined.utf8.count
       joined += isolateNumbers ? NumberIsolation.isolated(run.text) : run.text
       if let field = run.volatile { marked.append((field, start..<joined.utf8.count)) }
-      // Runs of one style side by side get one attribute range, so splitting a run to mark a
-      // part of it lays out exactly as before.
-      if let last = ranges.last, last.name == run.style, last.end == start {
+      // A marked run shares one attribute range with the runs of its style on either side, so
+      // a text split only to mark a part of it lays out exactly as the unsplit text. (Pango may
+      // itemize, and so fall back to other fonts, at any range boundary: other runs keep theirs.)
+      let joinsPrevious = run.volatile != nil || previousMarked
+      if joinsPrevious, let last = ranges.last, last.name == run.style, last.end == start {
         ranges[ranges.count - 1].end = joined.utf8.count
       } else {
         ranges.append((start, joined.utf8.count, run.style, style))
       }
+      previousMarked = run.volatile != nil
     }
     volatileRanges = marked
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {

@@ -33,6 +33,10 @@ public enum VisualDiff {
         options: options, identicalBytes: true, pageCountA: a.pageCount,
         pageCountB: b.pageCount, pages: [])
     }
+    let marks =
+      options.maskVolatile
+      ? (VolatileMarks(a.bytes), VolatileMarks(b.bytes))
+      : (VolatileMarks.none, VolatileMarks.none)
     let structure =
       options.compareStructure
       ? StructureDiff.changes(try DocumentStructure(a), try DocumentStructure(b)) : []
@@ -54,11 +58,13 @@ public enum VisualDiff {
       }
       pages.append(
         try comparePage(
-          pageA, pageB, a, b, options: options, patterns: patterns, artifacts: artifacts))
+          pageA, pageB, a, b, options: options,
+          extraMasks: marks.0.masks(page: pageA) + marks.1.masks(page: pageB), patterns: patterns,
+          artifacts: artifacts))
     }
     return DiffReport(
       options: options, identicalBytes: false, pageCountA: a.pageCount, pageCountB: b.pageCount,
-      pages: pages, structureChanges: structure)
+      pages: pages, structureChanges: structure, volatileFields: marks.0.count + marks.1.count)
   }
 
   /// Compares two rasters as page `page` at `options.dpi` (masks in points, as for PDFs).
@@ -116,12 +122,14 @@ public enum VisualDiff {
 
   private static func comparePage(
     _ pageA: Int, _ pageB: Int, _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
-    patterns: [MaskText.Pattern], artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
+    extraMasks marked: [PointRect], patterns: [MaskText.Pattern],
+    artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> PageDiff {
     let textChanges =
       options.compareText ? TextDiff.lines(try a.text(page: pageA), try b.text(page: pageB)) : []
     let texts = (try a.pageText(page: pageA), try b.pageText(page: pageB))
-    let extraMasks = MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
+    let extraMasks =
+      marked + MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
     let rasterA = try a.render(page: pageA, dpi: options.dpi)
     let rasterB = try b.render(page: pageB, dpi: options.dpi)
     var (pageDiff, comparison) = compareRasters(
