@@ -86,7 +86,8 @@ public final class PDFRenderer {
     let facts = PDFFacts(
       title: document.title, language: PDFFacts.languageTag(document.language), creator: creator,
       date: now.rfc3339)
-    return RenderedPDF(bytes: try PDFPostPass.finish(sink.bytes, facts, marks: marks), pageCount: pages.count)
+    return RenderedPDF(
+      bytes: try PDFPostPass.finish(sink.bytes, facts, marks: marks), pageCount: pages.count)
   }
 }
 

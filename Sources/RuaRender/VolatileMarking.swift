@@ -39,7 +39,8 @@ enum VolatileMarking {
           mark.rect.x, marks.height - mark.rect.maxY, mark.rect.x + mark.rect.width,
           marks.height - mark.rect.y,
         ]
-        return "<< /Field (\(mark.field.rawValue)) /BBox [\(box.map(pdfNumber).joined(separator: " "))] >>"
+        return
+          "<< /Field (\(mark.field.rawValue)) /BBox [\(box.map(pdfNumber).joined(separator: " "))] >>"
       }
       pdf.set(
         properties, "/" + name,
