@@ -47,4 +47,20 @@ import Testing
     // Nothing beside them moved: the footer keeps room for the widest anchor.
     #expect(!compared.stdout.contains("moved"), "\(compared.stdout)")
   }
+
+  @Test func snapshotCheckAtAnotherPrintTimeMatchesTheGoldensByTheMarks() {
+    let box = CLISandbox()
+    let check = [
+      "snapshot", "check", "--sample", "--golden",
+      SnapshotCommandTests.packageRoot + "/Tests/Golden",
+      "--docs", "er", "--templates", SnapshotCommandTests.templates, "--artifacts", box.file("art"),
+      "--now", "2026-11-01T17:45:13Z",
+    ]
+    let run = box.run(check)
+    #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("bytes differ, pages match"))
+    let compared = box.run(check + ["--compare-volatile"])
+    #expect(compared.code == .failure)
+    #expect(compared.stdout.contains("text changed: '09:00' → '17:45'"), "\(compared.stdout)")
+  }
 }
