@@ -4,11 +4,17 @@ public struct PageArtifacts {
   /// Red over a faded copy of page A (masked areas tinted blue, ignored pixels yellow,
   /// counted regions framed).
   public let diff: Raster
-  /// `A | B | diff`.
-  public let sideBySide: Raster
   /// The two pages as rendered, for reports that show them apart.
   public let a: Raster
   public let b: Raster
+
+  /// `A | B | diff`, made on demand (the reports show the three apart).
+  public var sideBySide: Raster { DiffImages.sideBySide(a, b, diff) }
+
+  /// `sideBySide` as PNG bytes, encoded row by row without making the canvas.
+  public func sideBySidePNG() throws(VisualError) -> [UInt8] {
+    try DiffImages.sideBySidePNG(a, b, diff)
+  }
 }
 
 /// Compares PDFs: identical bytes first, then structure, page pairing, sizes, text, pixels.
@@ -151,8 +157,7 @@ public enum VisualDiff {
         frames: pageDiff.regions.filter(\.counts).map(\.pixels))
       try artifacts(
         PageArtifacts(
-          page: pageA, diff: diff, sideBySide: DiffImages.sideBySide(rasterA, rasterB, diff),
-          a: rasterA, b: rasterB))
+          page: pageA, diff: diff, a: rasterA, b: rasterB))
     }
     return pageDiff
   }

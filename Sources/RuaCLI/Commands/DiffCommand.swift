@@ -173,12 +173,12 @@ struct DiffCommand: Command {
   {
     var written: [String: String] = [:]
     let files = [
-      ("diffImage", "-diff.png", artifacts.diff),
-      ("sideBySide", "-side-by-side.png", artifacts.sideBySide),
+      ("diffImage", "-diff.png", try artifacts.diff.pngBytes()),
+      ("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()),
     ]
-    for (key, suffix, raster) in files {
+    for (key, suffix, png) in files {
       let shown = out + "/" + VisualSupport.pageName(artifacts.page, suffix: suffix)
-      if let problem = VisualSupport.writeFile(try raster.pngBytes(), to: context.absolute(shown)) {
+      if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
         throw VisualError(.image, problem)
       }
       written[key] = shown
