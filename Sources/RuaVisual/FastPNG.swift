@@ -173,19 +173,28 @@ enum FastPNG {
       UnsafeMutableBufferPointer(rebasing: scratch[(index * width)..<((index + 1) * width)])
     }
     // The row above the first is zeros.
-    var above = rows.lowerBound == 0 ? nil : source(rows.lowerBound - 1, half(1))
+    var above: UnsafeBufferPointer<UInt32>
+    if rows.lowerBound == 0 {
+      half(1).update(repeating: 0)
+      above = UnsafeBufferPointer(half(1))
+    } else {
+      above = source(rows.lowerBound - 1, half(1))
+    }
     var slot = 0
     for y in rows {
       let row = source(y, half((y - rows.lowerBound) % 2))
       out[slot] = 2  // Up: each byte minus the byte above.
       slot += 1
+      let up = above
       for x in 0..<width {
         let pixel = row[x]
-        let up = above?[x] ?? 0
+        // The three bytes minus those above, lane by lane without borrows between them.
+        let difference =
+          ((pixel | 0x0080_8080) &- (up[x] & 0x007F_7F7F)) ^ ((pixel ^ ~up[x]) & 0x0080_8080)
         alpha &= pixel
-        out[slot] = UInt8(truncatingIfNeeded: pixel >> 16) &- UInt8(truncatingIfNeeded: up >> 16)
-        out[slot + 1] = UInt8(truncatingIfNeeded: pixel >> 8) &- UInt8(truncatingIfNeeded: up >> 8)
-        out[slot + 2] = UInt8(truncatingIfNeeded: pixel) &- UInt8(truncatingIfNeeded: up)
+        out[slot] = UInt8(truncatingIfNeeded: difference >> 16)
+        out[slot + 1] = UInt8(truncatingIfNeeded: difference >> 8)
+        out[slot + 2] = UInt8(truncatingIfNeeded: difference)
         slot += 3
       }
       above = row
