@@ -35,24 +35,16 @@ public struct VolatileMarks: Sendable, Equatable {
 
   /// No marks when qpdf cannot read the file (poppler reports damage on its own).
   public init(_ bytes: [UInt8]) {
-    var data: qpdf_data? = qpdf_init()
-    defer { qpdf_cleanup(&data) }
-    qpdf_silence_errors(data)
-    qpdf_set_suppress_warnings(data, QPDF_TRUE)
-    let status = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        qpdf_read_memory(data, "marks", $0.baseAddress, UInt64($0.count), nil)
-      }
-    }
-    var pages: [Int: [Field]] = [:]
-    if status & QPDF_ERRORS == 0 {
-      let count = Int(max(0, qpdf_get_num_pages(data)))
-      for index in 0..<count {
-        let fields = Self.fields(data, page: qpdf_get_page_n(data, index))
-        if !fields.isEmpty { pages[index + 1] = fields }
-      }
-    }
-    self.pages = pages
+    pages =
+      QPDFReading.read(bytes) { data in
+        var pages: [Int: [Field]] = [:]
+        let count = Int(max(0, qpdf_get_num_pages(data)))
+        for index in 0..<count {
+          let fields = Self.fields(data, page: qpdf_get_page_n(data, index))
+          if !fields.isEmpty { pages[index + 1] = fields }
+        }
+        return pages
+      } ?? [:]
   }
 
   private static func fields(_ data: qpdf_data?, page: qpdf_oh) -> [Field] {
