@@ -15,10 +15,24 @@ public struct PageText: Sendable, Equatable {
 
   /// The whole words any of whose letters touch `rect`, in reading order, joined by spaces.
   public func words(in rect: PointRect) -> String {
+    words { $0.intersects(rect) }
+  }
+
+  /// The whole words any of whose letters have their centre in `rect`: a word whose edge only
+  /// grazes the rectangle, on one side of a shifted pair and not the other, is left out.
+  public func words(centredIn rect: PointRect) -> String {
+    words { box in
+      let x = box.x + box.width / 2
+      let y = box.y + box.height / 2
+      return x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height
+    }
+  }
+
+  private func words(where chosenBox: (PointRect) -> Bool) -> String {
     var chosen: [Range<Int>] = []
     var index = 0
     while index < scalars.count {
-      guard !Self.isSpace(scalars[index]), let box = boxes[index], box.intersects(rect) else {
+      guard !Self.isSpace(scalars[index]), let box = boxes[index], chosenBox(box) else {
         index += 1
         continue
       }

@@ -103,7 +103,7 @@ public enum VisualDiff {
       : RegionClassifier.classify(
         a, b, classes: &classes, width: width, height: height, options: options,
         sameWords: texts.map { texts in
-          { box in texts.0.words(in: box) == texts.1.words(in: box) }
+          { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
         })
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
