@@ -131,9 +131,11 @@ public enum VisualDiff {
     extraMasks marked: [PointRect], patterns: [MaskText.Pattern],
     artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> PageDiff {
-    let textChanges =
-      options.compareText ? TextDiff.lines(try a.text(page: pageA), try b.text(page: pageB)) : []
     let texts = (try a.pageText(page: pageA), try b.pageText(page: pageB))
+    // The marked per-print values are left out of the text as out of the pixels.
+    let textChanges =
+      options.compareText
+      ? TextDiff.lines(texts.0.text(leavingOut: marked), texts.1.text(leavingOut: marked)) : []
     let extraMasks =
       marked + MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
     let rasterA = try a.render(page: pageA, dpi: options.dpi)

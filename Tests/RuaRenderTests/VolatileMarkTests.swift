@@ -49,6 +49,13 @@ import Testing
     #expect(report.volatileFields == 2 * noon.pageCount)
     #expect(report.pages.allSatisfy { $0.regions.isEmpty && $0.maskedPixels > 0 })
 
+    // --text leaves the marked values out too.
+    let withText = try VisualDiff.compare(noon, evening, options: DiffOptions(compareText: true))
+    #expect(withText.isSame, "\(withText.summary(nameA: "noon", nameB: "evening"))")
+    let textCompared = try VisualDiff.compare(
+      noon, evening, options: DiffOptions(compareText: true, maskVolatile: false))
+    #expect(textCompared.pages.allSatisfy { $0.reasons.contains(.text) })
+
     let compared = try VisualDiff.compare(
       noon, evening, options: DiffOptions(maskVolatile: false))
     #expect(!compared.isSame)
