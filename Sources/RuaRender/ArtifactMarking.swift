@@ -9,9 +9,13 @@ enum ArtifactMarking {
   static let structureType = "/Private"
 
   /// `content` with every `/Private << /MCID n >> BDC` (outside strings) replaced by
-  /// `/Artifact BMC`, and the ids `n` it replaced; nil when there is none. The matching `EMC` stays as it is. (rua-paper
-  /// draws no images, so there is no inline image data to skip.)
-  static func rewrite(_ content: [UInt8]) -> (content: [UInt8], ids: [Int])? {
+  /// `/Artifact BMC`, and the ids `n` it replaced; nil when there is none. The matching `EMC`
+  /// stays as it is. (rua-paper draws no images, so there is no inline image data to skip.)
+  /// `properties` names the property list of a group, by its place among the page's groups
+  /// (counted from `first`): that group becomes `/Artifact /NAME BDC` (`VolatileMarking`).
+  static func rewrite(
+    _ content: [UInt8], first: Int = 0, properties: (Int) -> String? = { _ in nil }
+  ) -> (content: [UInt8], ids: [Int])? {
     var output: [UInt8] = []
     output.reserveCapacity(content.count)
     var index = 0
@@ -28,7 +32,11 @@ enum ArtifactMarking {
       case UInt8(ascii: "/"):
         if let (end, id) = matchPrivateBDC(content, at: index) {
           output += content[lastCopied..<index]
-          output += replacement
+          if let name = properties(first + ids.count) {
+            output += Array("/Artifact /\(name) BDC".utf8)
+          } else {
+            output += replacement
+          }
           lastCopied = end
           index = end
           ids.append(id)

@@ -48,7 +48,11 @@ final class LayoutCache {
     var runs: [String] = []
     runs.reserveCapacity(text.runs.count * 2)
     for run in text.runs {
-      runs.append(run.secondLanguage ? run.style + "\u{0}second" : run.style)
+      // Everything of a run that changes its layout or its marks, the text aside.
+      var style = run.style
+      if run.secondLanguage { style += "\u{0}second" }
+      if let field = run.volatile { style += "\u{0}" + field.rawValue }
+      runs.append(style)
       runs.append(run.text)
     }
     let key = Key(runs: runs, baseStyle: text.baseStyle, width: width)

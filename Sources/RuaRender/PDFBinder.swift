@@ -48,6 +48,7 @@ extension PDFRenderer {
       sink: sink, width: first?.pageWidth ?? 612, height: first?.pageHeight ?? 792)
     surface.setMetadata(title: title, creator: creator, date: now.rfc3339)
     var pageCount = 0
+    var marks: [PageMarks] = []
     var outline: [(level: Int, title: String, page: Int)] = []
     for section in sections where !section.documents.isEmpty {
       let sectionID = cairo_pdf_surface_add_outline(
@@ -64,7 +65,7 @@ extension PDFRenderer {
           cairo_pdf_outline_flags_t(rawValue: 0))
         outline.append((2, item.title, pageCount + 1))
         let painter = try Painter(surface: surface, template: item.template, layouts: cache)
-        for page in pages { try painter.draw(page) }
+        for page in pages { marks.append(try painter.draw(page)) }
         pageCount += pages.count
       }
     }
@@ -72,7 +73,7 @@ extension PDFRenderer {
     let facts = PDFFacts(
       title: title, language: PDFFacts.languageTag(firstDocument?.document.language ?? "en"),
       creator: creator, date: now.rfc3339)
-    let bytes = try PDFPostPass.finish(sink.bytes, facts)
+    let bytes = try PDFPostPass.finish(sink.bytes, facts, marks: marks)
     return RenderedBinder(pdf: RenderedPDF(bytes: bytes, pageCount: pageCount), outline: outline)
   }
 }

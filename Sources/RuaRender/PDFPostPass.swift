@@ -15,7 +15,10 @@ struct PDFFacts {
 /// as artifacts, the root outline count, then object streams. Deterministic: the `/ID` is a
 /// hash of the content, so the same input still gives the same bytes.
 enum PDFPostPass {
-  static func finish(_ bytes: [UInt8], _ facts: PDFFacts) throws(RenderError) -> [UInt8] {
+  /// `marks`: where each page's per-print values were drawn (`Painter.draw`), page by page.
+  static func finish(_ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [])
+    throws(RenderError) -> [UInt8]
+  {
     let pdf = try QPDFDocument(bytes)
     let root = pdf.root
     pdf.set(root, "/MarkInfo", pdf.parse("<< /Marked true >>"))
@@ -27,7 +30,7 @@ enum PDFPostPass {
       root, "/Metadata",
       pdf.newStream(
         xmp, dictionary: [("/Type", pdf.parse("/Metadata")), ("/Subtype", pdf.parse("/XML"))]))
-    try markArtifacts(pdf)
+    try markArtifacts(pdf, marks)
     wrapInDocument(pdf)
     fixOutlineCount(pdf)
     return try pdf.write()
@@ -51,17 +54,22 @@ enum PDFPostPass {
   /// Rewrites furniture in every page's content as `/Artifact` and prunes its elements.
   /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
   /// content rewrite found furniture.
-  private static func markArtifacts(_ pdf: QPDFDocument) throws(RenderError) {
+  private static func markArtifacts(_ pdf: QPDFDocument, _ marks: [PageMarks])
+    throws(RenderError)
+  {
     // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
     var artifacts: [Int: [Int]] = [:]
-    for page in pdf.pages {
+    for (number, page) in pdf.pages.enumerated() {
+      let pageMarks = number < marks.count ? marks[number] : nil
+      let names = VolatileMarking.addProperties(pdf, page: page, number: number, pageMarks)
       let contents = pdf.key(page, "/Contents")
       let streams =
         pdf.isArray(contents)
         ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
       var ids: [Int] = []
       for stream in streams where pdf.isStream(stream) {
-        guard let data = try pdf.decodedData(stream), let rewritten = ArtifactMarking.rewrite(data)
+        guard let data = try pdf.decodedData(stream),
+          let rewritten = ArtifactMarking.rewrite(data, first: ids.count, properties: { names[$0] })
         else { continue }
         pdf.replaceData(of: stream, with: rewritten.content)
         ids += rewritten.ids

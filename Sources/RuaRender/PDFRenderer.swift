@@ -95,14 +95,16 @@ public final class PDFRenderer {
       sink: sink, width: template.layout.pageWidth, height: template.layout.pageHeight)
     surface.setMetadata(title: document.title, creator: creator, date: now.rfc3339)
     let painter = try Painter(surface: surface, template: template, layouts: cache)
+    var marks: [PageMarks] = []
     for page in pages {
-      try painter.draw(page)
+      marks.append(try painter.draw(page))
     }
     try surface.finish()
     let facts = PDFFacts(
       title: document.title, language: PDFFacts.languageTag(document.language), creator: creator,
       date: now.rfc3339)
-    return RenderedPDF(bytes: try PDFPostPass.finish(sink.bytes, facts), pageCount: pages.count)
+    return RenderedPDF(
+      bytes: try PDFPostPass.finish(sink.bytes, facts, marks: marks), pageCount: pages.count)
   }
 }
 

@@ -22,19 +22,29 @@ final class Painter {
 
   deinit { cairo_destroy(cr) }
 
-  func draw(_ page: Page) throws(RenderError) {
+  /// Draws `page` and returns where its per-print values are, by furniture group.
+  @discardableResult
+  func draw(_ page: Page) throws(RenderError) -> PageMarks {
     direction = page.direction
+    var marks = PageMarks(height: page.height)
+    var artifacts = 0
     for item in page.items {
       switch item {
       case .beginTag(let tag):
         // cairo 1.16 has no Artifact tag; see ArtifactMarking.
         let name = tag == PageItem.artifactTag ? ArtifactMarking.cairoTag : tag
+        if name == ArtifactMarking.cairoTag { artifacts += 1 }
         cairo_tag_begin(cr, name, "")
         openTags.append(name)
       case .endTag:
         if let name = openTags.popLast() { cairo_tag_end(cr, name) }
       case .text(let box):
-        try drawText(box)
+        let layout = try drawText(box)
+        // Only furniture is marked: its group is written with a property list.
+        if let layout, openTags.last == ArtifactMarking.cairoTag {
+          let found = layout.volatileMarks(x: box.x, y: box.y, lines: box.lines)
+          if !found.isEmpty { marks.groups[artifacts - 1, default: []] += found }
+        }
       case .fill(let rect, let tone):
         setColour(colours(tone).fill)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -63,18 +73,21 @@ final class Painter {
     while let name = openTags.popLast() { cairo_tag_end(cr, name) }
     cairo_show_page(cr)
     try check("drawing page \(page.number)")
+    return marks
   }
 
-  private func drawText(_ box: TextBox) throws(RenderError) {
+  /// Draws the box's lines; returns the layout, or nil when there was nothing to draw.
+  private func drawText(_ box: TextBox) throws(RenderError) -> TextLayout? {
     let layout = try layouts.layout(box.text, width: box.width)
     let lines = layout.lines
-    guard let first = box.lines.first, first < lines.count else { return }
+    guard let first = box.lines.first, first < lines.count else { return nil }
     let top = lines[first].top
     for index in box.lines where index < lines.count {
       guard let line = layout.line(index) else { continue }
       cairo_move_to(cr, box.x + lines[index].x, box.y + lines[index].baseline - top)
       pango_cairo_show_layout_line(cr, line)
     }
+    return layout
   }
 
   /// Tones told apart without colour (a photocopy prints every light fill the same grey):

@@ -20,6 +20,8 @@ final class TextLayout {
 
   /// Line pitch as a share of the natural line height.
   let lineFactor: Double
+  /// The byte ranges of the runs marked as per-print values, in the layout's text.
+  let volatileRanges: [(field: VolatileField, bytes: Range<Int>)]
 
   init(
     _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
@@ -33,7 +35,9 @@ final class TextLayout {
     }
     self.layout = layout
     var joined = ""
-    var ranges: [(start: Int, end: Int, style: TextStyle, second: Bool)] = []
+    var ranges: [(start: Int, end: Int, name: String, style: TextStyle, second: Bool)] = []
+    var marked: [(field: VolatileField, bytes: Range<Int>)] = []
+    var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     let texts =
       direction.isRightToLeft
@@ -45,8 +49,21 @@ final class TextLayout {
       }
       let start = joined.utf8.count
       joined += runText
-      ranges.append((start, joined.utf8.count, style, run.secondLanguage))
+      if let field = run.volatile { marked.append((field, start..<joined.utf8.count)) }
+      // A marked run shares one attribute range with the runs of its style on either side, so
+      // a text split only to mark a part of it lays out exactly as the unsplit text. (Pango may
+      // itemize, and so fall back to other fonts, at any range boundary: other runs keep theirs.)
+      let joinsPrevious = run.volatile != nil || previousMarked
+      if joinsPrevious, let last = ranges.last, last.name == run.style,
+        last.second == run.secondLanguage, last.end == start
+      {
+        ranges[ranges.count - 1].end = joined.utf8.count
+      } else {
+        ranges.append((start, joined.utf8.count, run.style, style, run.secondLanguage))
+      }
+      previousMarked = run.volatile != nil
     }
+    volatileRanges = marked
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
       throw .unknownStyle(name: text.baseStyle ?? "body", template: templateFile)
     }

@@ -11,27 +11,20 @@ struct CatalogEntries: Equatable, Sendable {
 
   /// Nil when qpdf cannot read the file.
   init?(_ bytes: [UInt8]) {
-    var data: qpdf_data? = qpdf_init()
-    defer { qpdf_cleanup(&data) }
-    qpdf_silence_errors(data)
-    qpdf_set_suppress_warnings(data, QPDF_TRUE)
-    let status = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) {
-        qpdf_read_memory(data, "catalog", $0.baseAddress, UInt64($0.count), nil)
+    let entries = QPDFReading.read(bytes) { data in
+      let root = qpdf_get_root(data)
+      func entry(_ key: String) -> String {
+        guard qpdf_oh_has_key(data, root, key) != 0 else { return "none" }
+        let value = qpdf_oh_get_key(data, root, key)
+        if qpdf_oh_is_string(data, value) != 0, let text = qpdf_oh_get_utf8_value(data, value) {
+          return String(cString: text)
+        }
+        guard let text = qpdf_oh_unparse_resolved(data, value) else { return "unknown" }
+        return String(cString: text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
       }
+      return (entry("/Lang"), entry("/MarkInfo"))
     }
-    guard status & QPDF_ERRORS == 0 else { return nil }
-    let root = qpdf_get_root(data)
-    func entry(_ key: String) -> String {
-      guard qpdf_oh_has_key(data, root, key) != 0 else { return "none" }
-      let value = qpdf_oh_get_key(data, root, key)
-      if qpdf_oh_is_string(data, value) != 0, let text = qpdf_oh_get_utf8_value(data, value) {
-        return String(cString: text)
-      }
-      guard let text = qpdf_oh_unparse_resolved(data, value) else { return "unknown" }
-      return String(cString: text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
-    language = entry("/Lang")
-    markInfo = entry("/MarkInfo")
+    guard let entries else { return nil }
+    (language, markInfo) = entries
   }
 }

@@ -22,6 +22,8 @@ public struct DiffOptions: Sendable, Equatable {
   public var compareStructure: Bool
   /// Pair pages by content so an inserted or deleted page leaves the others paired.
   public var alignPages: Bool
+  /// Mask the per-print values the PDFs mark at the source (`VolatileMarks`).
+  public var maskVolatile: Bool
 
   public static let defaultDPI = 150.0
   public static let defaultMergeDistance = 4.0
@@ -31,8 +33,9 @@ public struct DiffOptions: Sendable, Equatable {
     thresholdRatio: Double = 0, maxShift: Double = 0,
     mergeDistance: Double = DiffOptions.defaultMergeDistance, masks: [Mask] = [],
     maskText: [String] = [], compareText: Bool = false, compareStructure: Bool = false,
-    alignPages: Bool = true
+    alignPages: Bool = true, maskVolatile: Bool = true
   ) {
+    self.maskVolatile = maskVolatile
     self.dpi = dpi
     self.tolerance = tolerance
     self.maxDiffPixels = maxDiffPixels

@@ -68,11 +68,14 @@ public struct DiffReport: Sendable, Equatable {
   public let pages: [PageDiff]
   /// What differs in the structure (with `compareStructure`); empty when nothing does.
   public let structureChanges: [StructureChange]
+  /// How many per-print values the two PDFs mark (masked unless `options.maskVolatile` is off).
+  public let volatileFields: Int
 
   public init(
     options: DiffOptions, identicalBytes: Bool, pageCountA: Int, pageCountB: Int,
-    pages: [PageDiff], structureChanges: [StructureChange] = []
+    pages: [PageDiff], structureChanges: [StructureChange] = [], volatileFields: Int = 0
   ) {
+    self.volatileFields = volatileFields
     self.options = options
     self.identicalBytes = identicalBytes
     self.pageCountA = pageCountA
@@ -97,6 +100,7 @@ public struct DiffReport: Sendable, Equatable {
       + (options.thresholdRatio > 0 ? ", threshold-ratio \(options.thresholdRatio)" : "")
       + (options.maxShift > 0 ? ", max-shift \(ChangeRegion.number(options.maxShift)) pt" : "")
       + (options.masks.isEmpty ? "" : ", \(options.masks.count) mask(s)")
+      + (volatileFields > 0 ? ", \(volatileFields) marked per-print field(s) masked" : "")
     var text: String
     if isSame {
       text = "\(nameA) and \(nameB) are the same: \(pageCountA) page(s) at \(settings)\n"

@@ -55,7 +55,7 @@ extension PDFDocument {
     cairo_paint(cr)
     cairo_scale(cr, scale, scale)
     try withPage(page) { pointer throws(VisualError) in
-      poppler_page_render_for_printing(pointer, cr)
+      PopplerLock.run { poppler_page_render_for_printing(pointer, cr) }
     }
     cairo_surface_flush(surface)
     let status = cairo_status(cr)

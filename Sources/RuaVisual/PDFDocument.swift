@@ -39,7 +39,11 @@ public final class PDFDocument {
     try self.init(bytes: try Self.readFile(path, shownAs: name ?? path), name: name ?? path)
   }
 
-  deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+  // Freeing the document frees its fonts in poppler's shared FreeType library (PopplerLock).
+  deinit {
+    let handle = handle
+    PopplerLock.run { g_object_unref(UnsafeMutableRawPointer(handle)) }
+  }
 
   /// The number of pages.
   public var pageCount: Int { Int(poppler_document_get_n_pages(handle)) }

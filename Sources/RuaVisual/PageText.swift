@@ -15,10 +15,20 @@ public struct PageText: Sendable, Equatable {
 
   /// The whole words any of whose letters touch `rect`, in reading order, joined by spaces.
   public func words(in rect: PointRect) -> String {
+    words { $0.intersects(rect) }
+  }
+
+  /// The whole words any of whose letters have their centre in `rect`: a word whose edge only
+  /// grazes the rectangle, on one side of a shifted pair and not the other, is left out.
+  public func words(centredIn rect: PointRect) -> String {
+    words { rect.contains(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) }
+  }
+
+  private func words(where chosenBox: (PointRect) -> Bool) -> String {
     var chosen: [Range<Int>] = []
     var index = 0
     while index < scalars.count {
-      guard !Self.isSpace(scalars[index]), let box = boxes[index], box.intersects(rect) else {
+      guard !Self.isSpace(scalars[index]), let box = boxes[index], chosenBox(box) else {
         index += 1
         continue
       }
@@ -31,6 +41,21 @@ public struct PageText: Sendable, Equatable {
       text.append(contentsOf: scalars[range])
       return String(text)
     }.joined(separator: " ")
+  }
+
+  /// The page text without the letters whose centres lie in any of `rects` (the per-print
+  /// values a PDF marks), for `--text`; the whole text when `rects` is empty.
+  public func text(leavingOut rects: [PointRect]) -> String {
+    var view = String.UnicodeScalarView()
+    for (scalar, box) in zip(scalars, boxes) {
+      if !rects.isEmpty, !Self.isSpace(scalar), let box,
+        rects.contains(where: { $0.contains(x: box.x + box.width / 2, y: box.y + box.height / 2) })
+      {
+        continue
+      }
+      view.append(scalar)
+    }
+    return String(view)
   }
 
   /// Boxes (one per line) of every match of `pattern` in the page text.
@@ -103,6 +128,11 @@ extension PDFDocument {
 }
 
 extension PointRect {
+  /// True when the point lies in the rectangle (edges included).
+  public func contains(x px: Double, y py: Double) -> Bool {
+    px >= x && px <= x + width && py >= y && py <= y + height
+  }
+
   /// True when the two rectangles overlap (touching edges count).
   public func intersects(_ other: PointRect) -> Bool {
     x <= other.x + other.width && other.x <= x + width && y <= other.y + other.height

@@ -4,11 +4,17 @@ public struct PageArtifacts {
   /// Red over a faded copy of page A (masked areas tinted blue, ignored pixels yellow,
   /// counted regions framed).
   public let diff: Raster
-  /// `A | B | diff`.
-  public let sideBySide: Raster
   /// The two pages as rendered, for reports that show them apart.
   public let a: Raster
   public let b: Raster
+
+  /// `A | B | diff`, made on demand (the reports show the three apart).
+  public var sideBySide: Raster { DiffImages.sideBySide(a, b, diff) }
+
+  /// `sideBySide` as PNG bytes, encoded row by row without making the canvas.
+  public func sideBySidePNG() throws(VisualError) -> [UInt8] {
+    try DiffImages.sideBySidePNG(a, b, diff)
+  }
 }
 
 /// Compares PDFs: identical bytes first, then structure, page pairing, sizes, text, pixels.
@@ -33,6 +39,10 @@ public enum VisualDiff {
         options: options, identicalBytes: true, pageCountA: a.pageCount,
         pageCountB: b.pageCount, pages: [])
     }
+    let marks =
+      options.maskVolatile
+      ? (VolatileMarks(a.bytes), VolatileMarks(b.bytes))
+      : (VolatileMarks.none, VolatileMarks.none)
     let structure =
       options.compareStructure
       ? StructureDiff.changes(try DocumentStructure(a), try DocumentStructure(b)) : []
@@ -54,11 +64,13 @@ public enum VisualDiff {
       }
       pages.append(
         try comparePage(
-          pageA, pageB, a, b, options: options, patterns: patterns, artifacts: artifacts))
+          pageA, pageB, a, b, options: options,
+          extraMasks: marks.0.masks(page: pageA) + marks.1.masks(page: pageB), patterns: patterns,
+          artifacts: artifacts))
     }
     return DiffReport(
       options: options, identicalBytes: false, pageCountA: a.pageCount, pageCountB: b.pageCount,
-      pages: pages, structureChanges: structure)
+      pages: pages, structureChanges: structure, volatileFields: marks.0.count + marks.1.count)
   }
 
   /// Compares two rasters as page `page` at `options.dpi` (masks in points, as for PDFs).
@@ -91,7 +103,7 @@ public enum VisualDiff {
       : RegionClassifier.classify(
         a, b, classes: &classes, width: width, height: height, options: options,
         sameWords: texts.map { texts in
-          { box in texts.0.words(in: box) == texts.1.words(in: box) }
+          { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
         })
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
@@ -116,12 +128,16 @@ public enum VisualDiff {
 
   private static func comparePage(
     _ pageA: Int, _ pageB: Int, _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
-    patterns: [MaskText.Pattern], artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
+    extraMasks marked: [PointRect], patterns: [MaskText.Pattern],
+    artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> PageDiff {
-    let textChanges =
-      options.compareText ? TextDiff.lines(try a.text(page: pageA), try b.text(page: pageB)) : []
     let texts = (try a.pageText(page: pageA), try b.pageText(page: pageB))
-    let extraMasks = MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
+    // The marked per-print values are left out of the text as out of the pixels.
+    let textChanges =
+      options.compareText
+      ? TextDiff.lines(texts.0.text(leavingOut: marked), texts.1.text(leavingOut: marked)) : []
+    let extraMasks =
+      marked + MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
     let rasterA = try a.render(page: pageA, dpi: options.dpi)
     let rasterB = try b.render(page: pageB, dpi: options.dpi)
     var (pageDiff, comparison) = compareRasters(
@@ -143,8 +159,7 @@ public enum VisualDiff {
         frames: pageDiff.regions.filter(\.counts).map(\.pixels))
       try artifacts(
         PageArtifacts(
-          page: pageA, diff: diff, sideBySide: DiffImages.sideBySide(rasterA, rasterB, diff),
-          a: rasterA, b: rasterB))
+          page: pageA, diff: diff, a: rasterA, b: rasterB))
     }
     return pageDiff
   }

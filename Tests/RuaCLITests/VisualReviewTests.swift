@@ -67,6 +67,22 @@ import Testing
     #expect(run.code == .failure)
     #expect(!run.stdout.contains("555-0199"))
     #expect(run.stdout.contains("'58.5' → '59.5'"))
+    // Only the matched word is hidden: the other two edits stay, whole, with their words.
+    let json = try JSONParser.parse(
+      box.run([
+        "diff", "golden.pdf", "edited.pdf", "--mask-text", "555-01[0-9][0-9]", "--format", "json",
+      ]).stdout)
+    let page = try #require(json["pages"]?.arrayValue?.first)
+    let regions = try #require(page["regions"]?.arrayValue)
+    #expect(
+      regions.map { $0["summary"]?.stringValue ?? "" } == [
+        "text changed: '58.5' → '59.5'", "text changed: 'right ear' → 'left ear'",
+      ])
+    // The masked area is the phone number's box on both sides, not a band of the page.
+    let masked = try #require(page["maskedPixels"]?.intValue)
+    #expect(masked > 0 && masked < 2000, "\(masked)")
+    let unmatched = box.run(["diff", "golden.pdf", "edited.pdf", "--mask-text", "no such words"])
+    #expect(unmatched.stdout.contains("'555-0114' → '555-0199'"))
     let bad = box.run(["diff", "golden.pdf", "edited.pdf", "--mask-text", "(unclosed"])
     #expect(bad.code == ExitCode(rawValue: 2))
     #expect(bad.stderr.contains("--mask-text '(unclosed' is not a regular expression"))

@@ -2,6 +2,7 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaRender
+import RuaVisual
 import Testing
 
 @Suite("binder")
@@ -53,6 +54,16 @@ struct BinderRenderTests {
     }
     #expect(items.count == 8)
     #expect(items.sorted() == binder.outline.map(\.page).sorted())
+
+    // Every page keeps its printed-time mark, over its own printed time.
+    let document = try PDFDocument(bytes: binder.pdf.bytes, name: "binder.pdf")
+    let marks = VolatileMarks(binder.pdf.bytes)
+    #expect(marks.pages.keys.sorted() == Array(1...expected))
+    for page in 1...expected {
+      let field = try #require(marks.pages[page]?.first)
+      #expect(field.name == "printed-time")
+      #expect(try document.pageText(page: page).words(in: field.rect).hasPrefix("2026-11-29"))
+    }
   }
 
   @Test func rootOutlineCountIsNotNegative() throws {

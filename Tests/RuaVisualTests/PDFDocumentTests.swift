@@ -1,5 +1,6 @@
-import RuaVisual
 import Testing
+
+@testable import RuaVisual
 
 @Suite struct PDFDocumentTests {
   @Test func readsPagesSizesAndText() throws {
@@ -91,5 +92,30 @@ import Testing
     #expect(try Raster(png: opaque.pngBytes(), name: "rgb.png") == opaque)
     // cairo's own writer reads back the same.
     #expect(try Raster(png: opaque.cairoPNGBytes(), name: "cairo.png") == opaque)
+  }
+
+  /// A page of 1024 rows or more is deflated in bands on several threads and joined into one
+  /// zlib stream: libpng (through cairo) reads every pixel back, opaque or not, and a page of
+  /// fewer rows is one band, byte for byte what one `compress2` call gives.
+  @Test func bandedPNGReadsBackWholeWithAnyAlpha() throws {
+    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let page = try document.render(page: 1, dpi: 150)
+    #expect(FastPNG.bandRanges(height: page.height).count == 3)
+    #expect(try Raster(png: page.pngBytes(), name: "page.png") == page)
+    var translucent = page
+    for index in stride(from: 0, to: translucent.pixels.count, by: 977) {
+      translucent.pixels[index] = 0x8040_2010
+    }
+    let png = try translucent.pngBytes()
+    #expect(png[25] == 6)
+    #expect(try Raster(png: png, name: "alpha.png") == translucent)
+    // The side-by-side picture, encoded row by row, reads back as the canvas it stands for,
+    // with a shorter panel's missing rows grey.
+    let short = Raster(width: 300, height: 700, filledWith: Raster.rgb(10, 200, 30))
+    let canvas = DiffImages.sideBySide(page, short, page)
+    let sideBySide = try DiffImages.sideBySidePNG(page, short, page)
+    #expect(try Raster(png: sideBySide, name: "side-by-side.png") == canvas)
+    #expect(FastPNG.bandRanges(height: 1023) == [0..<1023])
+    #expect(FastPNG.bandRanges(height: 1650) == [0..<550, 550..<1100, 1100..<1650])
   }
 }

@@ -30,7 +30,7 @@ enum Redraw {
       // adjustment would snap thin rules to whole device units (points on a PDF surface), so a
       // shifted copy would move each rule end by 0 or 1 pt instead of the shift.
       try source.document.withPage(source.page) { pointer in
-        poppler_page_render_for_printing(pointer, cr)
+        PopplerLock.run { poppler_page_render_for_printing(pointer, cr) }
       }
       cairo_restore(cr)
       cairo_show_page(cr)

@@ -7,7 +7,8 @@ struct DiffCommand: Command {
     "compare two PDFs page by page (pixels, optionally text and structure) and name what changed"
   let usage =
     "diff A.pdf B.pdf [--dpi N] [--tolerance T] [--max-diff-pixels P] [--threshold-ratio R] "
-    + "[--max-shift Npt] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... [--text] [--structure] "
+    + "[--max-shift Npt] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... [--compare-volatile] "
+    + "[--text] [--structure] "
     + "[--out DIR] [--report DIR] [--junit FILE] [--format text|json]"
   let details = """
     Identical files are the same without rendering. Otherwise both are rendered in this process
@@ -23,7 +24,10 @@ struct DiffCommand: Command {
     stay paired. --structure also compares the tag tree, /Lang, /MarkInfo, title and other
     metadata, fonts, page boxes, outlines and links. Masks are rectangles in PDF points from
     the page's top-left corner (page numbers of A; * for every page); --mask-text masks the
-    words matching a regular expression. Either file may be - for standard input.
+    words matching a regular expression. Values that change with every print (rua-paper's
+    printed time and access-log anchor) are marked in the PDF where they are drawn and masked
+    by that mark without any option; --compare-volatile compares them too. Either file may be
+    - for standard input.
     --out DIR writes page-NNN-diff.png and page-NNN-side-by-side.png for each differing page;
     --report DIR writes report.html (A | B | diff, a slider, regions outlined and listed) and
     summary.md; --junit FILE writes JUnit XML, one test case per page.
@@ -169,12 +173,12 @@ struct DiffCommand: Command {
   {
     var written: [String: String] = [:]
     let files = [
-      ("diffImage", "-diff.png", artifacts.diff),
-      ("sideBySide", "-side-by-side.png", artifacts.sideBySide),
+      ("diffImage", "-diff.png", try artifacts.diff.pngBytes()),
+      ("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()),
     ]
-    for (key, suffix, raster) in files {
+    for (key, suffix, png) in files {
       let shown = out + "/" + VisualSupport.pageName(artifacts.page, suffix: suffix)
-      if let problem = VisualSupport.writeFile(try raster.pngBytes(), to: context.absolute(shown)) {
+      if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
         throw VisualError(.image, problem)
       }
       written[key] = shown

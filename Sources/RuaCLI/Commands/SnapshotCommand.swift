@@ -12,7 +12,8 @@ struct SnapshotCommand: Command {
     + "[--docs er,meds,falls] [--lang en,es] [--paper letter,a4] "
     + "[--record all|missing|failed|never] [--artifacts DIR] [--dpi N] [--tolerance T] "
     + "[--max-diff-pixels P] [--threshold-ratio R] [--max-shift Npt] [--mask PAGE:x,y,w,h]... "
-    + "[--mask-text REGEX]... [--no-structure] [--format text|json] [--report DIR] [--now TIME] "
+    + "[--mask-text REGEX]... [--compare-volatile] [--no-structure] [--format text|json] "
+    + "[--report DIR] [--now TIME] "
     + "[--templates DIR]"
   let details = """
     Renders each chosen document for every patient, in every --lang and on every --paper, at a
@@ -28,7 +29,8 @@ struct SnapshotCommand: Command {
     $RUA_SNAPSHOT_RECORD, sets the mode.
     A check passes on identical PDF bytes; otherwise the golden PDF and the new one are both
     rendered with poppler in this process and compared page by page with the options of
-    'diff' (regions, --max-shift, --threshold-ratio, masks), and their structure (tags, /Lang,
+    'diff' (regions, --max-shift, --threshold-ratio, masks; the printed time and log anchor are
+    masked by their marks unless --compare-volatile), and their structure (tags, /Lang,
     metadata, fonts, boxes, outlines, links) unless --no-structure; the golden PNGs are for
     people to review. A check also fails on orphan goldens (files in the checked folders no
     document produces) and on goldens recorded with another fonts.conf, naming them.

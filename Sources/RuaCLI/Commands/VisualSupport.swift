@@ -108,6 +108,7 @@ enum VisualSupport {
       options.maxShift = points
     }
     options.maskText = arguments.all("mask-text")
+    options.maskVolatile = !arguments.flag("compare-volatile")
     return options
   }
 
@@ -127,6 +128,9 @@ enum VisualSupport {
       "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
     OptionSpec(
       "mask-text", .repeated, value: "REGEX", help: "ignore the words matching REGEX (any page)"),
+    OptionSpec(
+      "compare-volatile",
+      help: "also compare the per-print values the PDFs mark (printed time, log anchor)"),
   ]
 
   /// Writes `bytes` to `path` whole or not at all (AtomicFile), mode 0600: a rendered page may
@@ -154,6 +158,7 @@ enum VisualSupport {
     var members: [(key: String, value: JSON)] = [
       ("result", .string(report.isSame ? "same" : "different")),
       ("identicalBytes", .bool(report.identicalBytes)),
+      ("volatileFields", .int(report.volatileFields)),
       ("a", .object([("file", .string(nameA)), ("pages", .int(report.pageCountA))])),
       ("b", .object([("file", .string(nameB)), ("pages", .int(report.pageCountB))])),
       (
@@ -165,6 +170,7 @@ enum VisualSupport {
           ("maxShift", .double(options.maxShift)),
           ("masks", .array(options.masks.map { .string($0.description) })),
           ("maskText", .array(options.maskText.map { .string($0) })),
+          ("maskVolatile", .bool(options.maskVolatile)),
           ("text", .bool(options.compareText)),
           ("structure", .bool(options.compareStructure)),
         ])

@@ -22,7 +22,9 @@ enum FooterAnchor {
     guard let anchor else { return document }
     var document = document
     document.footerLeft = StyledText(
-      document.footerLeft.runs + [TextRun(" · " + anchor, style: "footer")])
+      document.footerLeft.runs + [
+        TextRun(" · ", style: "footer"), TextRun(anchor, style: "footer", volatile: .logAnchor),
+      ])
     return document
   }
 }

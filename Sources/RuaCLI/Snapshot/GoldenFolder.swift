@@ -43,8 +43,15 @@ enum GoldenFolder {
   }
 
   static func writePNG(_ raster: Raster, to path: String) throws(CLIError) {
+    try writePNG(path) { () throws(VisualError) in try raster.pngBytes() }
+  }
+
+  /// Writes the PNG `encode` makes; its error is the command's.
+  static func writePNG(_ path: String, _ encode: () throws(VisualError) -> [UInt8])
+    throws(CLIError)
+  {
     let bytes: [UInt8]
-    do { bytes = try raster.pngBytes() } catch {
+    do { bytes = try encode() } catch {
       throw CLIError(error.message, code: SnapshotPlan.error)
     }
     try write(bytes, to: path)

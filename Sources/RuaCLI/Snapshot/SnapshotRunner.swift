@@ -230,7 +230,9 @@ struct SnapshotRunner {
     for pictures in comparison.artifacts {
       let stem = root + "/" + name.shown + "-p\(pictures.page)"
       try GoldenFolder.writePNG(pictures.diff, to: stem + "-diff.png")
-      try GoldenFolder.writePNG(pictures.sideBySide, to: stem + "-side-by-side.png")
+      try GoldenFolder.writePNG(stem + "-side-by-side.png") { () throws(VisualError) in
+        try pictures.sideBySidePNG()
+      }
       written += [stem + "-diff.png", stem + "-side-by-side.png"]
     }
     for path in written { say("    wrote \(path)\n") }

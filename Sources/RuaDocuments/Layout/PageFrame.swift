@@ -65,11 +65,19 @@ struct PageFrame {
 
   /// Whether the footer fields fit side by side on one line.
   static func fitsOneLine(_ texts: [StyledText], width: Double, measurer: TextMeasurer) -> Bool {
-    let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
+    let natural = texts.map { naturalWidth($0, width: width, measurer: measurer) }
     let single = texts.indices.allSatisfy {
       texts[$0].isEmpty || measurer.lineHeights(texts[$0], natural[$0]).count <= 1
     }
     return single && natural.reduce(0, +) + 2 * footerGap <= width
+  }
+
+  /// A footer field's width on one line, room for its per-print values included: as wide as
+  /// their widest shape (`VolatileField.reserve`), so the fields beside it stay in place from
+  /// one print to the next.
+  static func naturalWidth(_ text: StyledText, width: Double, measurer: TextMeasurer) -> Double {
+    let reserved = text.reservingVolatile.map { measurer.oneLineWidth($0, limit: width) } ?? 0
+    return max(measurer.oneLineWidth(text, limit: width), reserved) + 1
   }
 
   /// Left, centre and right footer boxes: each as wide as its text on one line when all
@@ -78,7 +86,7 @@ struct PageFrame {
   static func footerBoxes(_ texts: [StyledText], width: Double, measurer: TextMeasurer)
     -> [(x: Double, width: Double)]
   {
-    let natural = texts.map { measurer.oneLineWidth($0, limit: width) + 1 }
+    let natural = texts.map { naturalWidth($0, width: width, measurer: measurer) }
     guard fitsOneLine(texts, width: width, measurer: measurer) else {
       return [(0, width * 0.45), (width * 0.45, width * 0.3), (width * 0.75, width * 0.25)]
     }

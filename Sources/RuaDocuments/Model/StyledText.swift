@@ -6,11 +6,16 @@ public struct TextRun: Equatable, Sendable {
   /// The second language of a bilingual label (English under the family's language): set
   /// smaller than `style` says (`TextRun.secondLanguageScale`).
   public var secondLanguage: Bool
+  /// Set when the run is a per-print value the PDF marks (`VolatileField`).
+  public var volatile: VolatileField?
 
-  public init(_ text: String, style: String, secondLanguage: Bool = false) {
+  public init(
+    _ text: String, style: String, secondLanguage: Bool = false, volatile: VolatileField? = nil
+  ) {
     self.text = text
     self.style = style
     self.secondLanguage = secondLanguage
+    self.volatile = volatile
   }
 
   /// The size of a second-language run against its style's size.

@@ -29,7 +29,7 @@ struct DocumentChrome {
         TextRun(
           "   \(labels[.dateOfBirth]) \(dob) · \(labels[.continued])", style: "header-muted"),
       ]),
-      footerLeft: StyledText(footerLeft, style: "footer"),
+      footerLeft: footerLeft,
       footerCenter: StyledText(
         labels.format(
           .versions,
@@ -49,12 +49,22 @@ struct DocumentChrome {
     return labels[.pageNumber] + " · " + second[.pageNumber]
   }
 
-  /// "Printed … · Review by …".
-  private var footerLeft: String {
-    let printed = labels.format(.printed, ["time": printedAt])
-    guard let freshness else { return printed }
-    let reviewBy = unbreakable(labels.format(date: freshness.reviewBy))
-    return printed + " · " + labels.format(.reviewBy, ["date": reviewBy])
+  /// "Printed … · Review by …", the printed time its own run, marked as per-print.
+  private var footerLeft: StyledText {
+    var runs: [TextRun] = []
+    let label = labels[.printed]
+    if let slot = label.firstRange(of: "{time}") {
+      runs.append(TextRun(String(label[..<slot.lowerBound]), style: "footer"))
+      runs.append(TextRun(printedAt, style: "footer", volatile: .printedTime))
+      runs.append(TextRun(String(label[slot.upperBound...]), style: "footer"))
+    } else {
+      runs.append(TextRun(label, style: "footer"))
+    }
+    if let freshness {
+      let reviewBy = unbreakable(labels.format(date: freshness.reviewBy))
+      runs.append(TextRun(" · " + labels.format(.reviewBy, ["date": reviewBy]), style: "footer"))
+    }
+    return StyledText(runs)
   }
 
   /// The stale banner goes right after who the document is about, before any other band or
