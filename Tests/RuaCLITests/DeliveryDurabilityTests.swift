@@ -87,3 +87,34 @@ struct DeliveryDurabilityTests {
     #expect(try Self.outcomes(box) == ["intent", "failed: " + message])
   }
 }
+
+/// A batch syncs its folder once for many files: still before any of them is logged completed.
+@Suite("Batch delivery: the folder sync")
+struct BatchDurabilityTests {
+  @Test func aFailedFolderSyncFailsEveryDocumentOfTheBatch() throws {
+    let box = BatchCommandTests.sandbox()
+    let folder = box.file("docs")
+    let probe = FileProbe(failing: [FileProbe.Event(.syncFolder, folder): EIO])
+    let result = FileProbe.$current.withValue(probe) {
+      box.run(
+        [
+          "batch", "--all", "--out", "docs", "--jobs", "1", "--now", BatchCommandTests.now,
+          "--templates", MedsCommandTests.templates,
+        ] + box.storeFlags)
+    }
+    #expect(result.code == .ioError, "\(result.stderr)")
+    let steps = probe.events.filter { $0.path.hasPrefix(folder) }
+    let links = steps.indices.filter { steps[$0].step == .link && steps[$0].path.hasSuffix(".pdf") }
+    #expect(links.count == 9, "\(steps)")
+    for index in links {
+      #expect(steps[..<index].contains(FileProbe.Event(.syncFile, steps[index].path)))
+    }
+    #expect(steps.contains(FileProbe.Event(.syncFolder, folder)))
+    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let outcomes = try store.accessLog().map(\.entry.outcome).filter { $0 != "intent" }
+    #expect(outcomes.count == 9)
+    #expect(
+      outcomes.allSatisfy { $0.hasPrefix("failed: ") && $0.contains("may not survive a crash") },
+      "\(outcomes)")
+  }
+}
