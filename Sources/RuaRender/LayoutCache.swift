@@ -1,22 +1,42 @@
 internal import CPangoCairo
 import RuaDocuments
 
-/// The Pango layouts of one document, kept from measuring to drawing: the paginator measures
-/// every text box with a real layout, and the painter then draws the very same layout instead
-/// of shaping the text a second time (shaping was about a quarter of the render time).
+/// Pango layouts kept from measuring to drawing, and from one document to the next: the
+/// paginator measures every text box with a real layout, the painter then draws the very same
+/// layout instead of shaping the text again (shaping was about a quarter of the render time),
+/// and the next document of a batch finds its labels, headings and guide sentences already
+/// shaped. A cache serves one template and one language (both change how text is shaped).
 final class LayoutCache {
   private struct Key: Hashable {
     var runs: [String]
+    var baseStyle: String?
     var width: Double
   }
 
+  /// Layouts kept before the cache starts again: a few documents' worth of distinct texts
+  /// (a layout is a few kilobytes), so memory stays flat over any batch.
+  static let capacity = 4_096
+
   private let context: OpaquePointer
-  private let template: Template
+  let template: Template
+  let language: String
   private var layouts: [Key: TextLayout] = [:]
 
-  init(context: OpaquePointer, template: Template) {
+  init(context: OpaquePointer, template: Template, language: String) {
     self.context = context
     self.template = template
+    self.language = language
+  }
+
+  /// True when this cache can serve a document in `language` laid out with `template`.
+  func serves(_ template: Template, language: String) -> Bool {
+    self.language == language && self.template == template
+  }
+
+  /// Makes room for the next document's layouts; called between documents, never while a
+  /// painter holds layouts of this one.
+  func trim() {
+    if layouts.count > Self.capacity { layouts.removeAll(keepingCapacity: true) }
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
@@ -26,7 +46,7 @@ final class LayoutCache {
       runs.append(run.style)
       runs.append(run.text)
     }
-    let key = Key(runs: runs, width: width)
+    let key = Key(runs: runs, baseStyle: text.baseStyle, width: width)
     if let layout = layouts[key] { return layout }
     let layout = try TextLayout(text, width: width, context: context, template: template)
     layouts[key] = layout

@@ -55,7 +55,7 @@ extension PDFRenderer {
         CAIRO_PDF_OUTLINE_FLAG_OPEN)
       outline.append((1, section.title, pageCount + 1))
       for item in section.documents {
-        let cache = LayoutCache(context: fonts.context, template: item.template)
+        let cache = layoutCache(for: item.document, item.template)
         let pages = try paginate(item.document, template: item.template, cache: cache)
         let layout = item.template.layout
         cairo_pdf_surface_set_size(surface.surface, layout.pageWidth, layout.pageHeight)

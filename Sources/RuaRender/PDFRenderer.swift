@@ -14,6 +14,8 @@ public struct RenderedPDF: Equatable, Sendable {
 /// parallel with one renderer per worker).
 public final class PDFRenderer {
   let fonts: FontMap
+  /// The layouts of the last documents, reused while the template and language stay the same.
+  private var cache: LayoutCache?
 
   /// Loads the pinned fontconfig file (`templates/fonts.conf`) for this renderer's font map.
   public init(fontsConf path: String) throws(RenderError) {
@@ -47,9 +49,18 @@ public final class PDFRenderer {
 
   /// Splits `document` into pages with real text measurement.
   public func paginate(_ document: Document, template: Template) throws(RenderError) -> [Page] {
-    try paginate(
-      document, template: template,
-      cache: LayoutCache(context: fonts.context, template: template))
+    try paginate(document, template: template, cache: layoutCache(for: document, template))
+  }
+
+  /// The cache for a document: the last one when it serves the same template and language.
+  func layoutCache(for document: Document, _ template: Template) -> LayoutCache {
+    if let cache, cache.serves(template, language: document.language) {
+      cache.trim()
+      return cache
+    }
+    let fresh = LayoutCache(context: fonts.context, template: template, language: document.language)
+    cache = fresh
+    return fresh
   }
 
   /// Paginates keeping the measured layouts in `cache` for the painter.
@@ -71,7 +82,7 @@ public final class PDFRenderer {
   public func render(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> RenderedPDF
   {
-    let cache = LayoutCache(context: fonts.context, template: template)
+    let cache = layoutCache(for: document, template)
     let pages = try paginate(document, template: template, cache: cache)
     let sink = ByteSink()
     let surface = try PDFSurface(

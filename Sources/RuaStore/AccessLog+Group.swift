@@ -21,4 +21,14 @@ extension Store {
     if let last = records.last { try AnchorFile.advance(location.anchorFile, to: last.position) }
     return records
   }
+
+  /// Refuses what would refuse every append (the append-only triggers dropped, an anchor file
+  /// that is missing or names a row the log lacks), so a batch says it once, before rendering,
+  /// instead of once per document.
+  public func requireAccessLogAppendable() throws(StoreError) {
+    try connection.transaction(immediate: false) { () throws(StoreError) in
+      try AccessLogGuard.requireTriggers(connection)
+      try AccessLogGuard.requireAnchor(connection, file: location.anchorFile)
+    }
+  }
 }

@@ -279,3 +279,25 @@ struct BatchProgressTests {
     #expect(captured.stderr.contains("batch: 2 documents for 2 patients"))
   }
 }
+
+@Suite("batch refuses an unwritable access log once")
+struct BatchAccessLogPreflightTests {
+  @Test func anAnchorFromAnotherCopyRefusesTheRunBeforeAnyRendering() throws {
+    let box = BatchCommandTests.sandbox()
+    // The anchor of a store copy that moved on: no append to this store may go ahead.
+    let anchor = box.keyFile + ".anchor"
+    try "999:\(String(repeating: "ab", count: 32))\n".write(
+      toFile: anchor, atomically: false, encoding: .utf8)
+    let result = box.run(
+      [
+        "batch", "--all", "--out", "docs", "--now", BatchCommandTests.now, "--templates",
+        MedsCommandTests.templates,
+      ] + box.storeFlags)
+    #expect(result.code == .dataError, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("no longer holds row 999"))
+    #expect(result.stderr.contains("doctor --repair"))
+    #expect(!FileManager.default.fileExists(atPath: box.file("docs")), "nothing is made")
+  }
+}

@@ -37,7 +37,7 @@ final class BatchPool: Sendable {
   /// Back-pressure: finished PDFs not yet taken by the coordinator. Delivery (fsync, log rows)
   /// can be slower than rendering; without a bound the waiting PDFs pile up in memory.
   private let slots: DispatchSemaphore
-  static let pendingPerWorker = 8
+  static let pendingPerWorker = 32
 
   init(
     jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,

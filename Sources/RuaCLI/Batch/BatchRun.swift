@@ -39,6 +39,7 @@ struct BatchRun {
       }
     }
     // Everything that would fail every document is refused here, before rendering.
+    try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
     if let folder = options.folder { try Self.makeFolder(folder) }
     let plan = try BatchPlan.make(all, options: options)
     if let printer = options.printer {

@@ -25,8 +25,11 @@ struct SnapshotPatients {
       }
       do {
         let circle = try CareCircleDecoder.decode(bytes, today: plan.today)
+        // A sample has no change log; its export time is when its facts were last true.
+        let exported = circle.exportedAt.flatMap { Instant(rfc3339: $0) }
         return SnapshotPatients(
-          entries: circle.patients.map { Entry(patient: $0, informationAsOf: nil) }, store: nil)
+          entries: circle.patients.map { Entry(patient: $0, informationAsOf: exported) },
+          store: nil)
       } catch {
         throw CLIError("\(path): \(error)", code: SnapshotPlan.error)
       }
