@@ -63,14 +63,14 @@ public enum AtomicFile {
   {
     let source = "/proc/self/fd/\(fd)"
     if !replacing {
-      guard linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 else {
+      guard link(source, as: path) else {
         throw FileError.current(.link, path)
       }
       return
     }
     // Link under a private name, then rename over the destination (rename is atomic).
     let temporary = Files.parent(path) + "/" + temporaryPrefix + "\(getpid())-\(fd).tmp"
-    guard linkat(AT_FDCWD, source, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) == 0 else {
+    guard link(source, as: temporary) else {
       throw FileError.current(.link, path)
     }
     try renameReplacing(temporary, path)
@@ -98,7 +98,7 @@ public enum AtomicFile {
       try renameReplacing(temporary, path)
     } else {
       // link(2) refuses an existing destination, unlike rename(2).
-      guard link(temporary, path) == 0 else { throw FileError.current(.link, path) }
+      guard link(temporary, as: path) else { throw FileError.current(.link, path) }
       unlink(temporary)
     }
     named = true
@@ -109,10 +109,29 @@ public enum AtomicFile {
   private static func renameReplacing(_ temporary: String, _ path: String) throws(FileError) {
     do throws(FileError) {
       try checkDestination(path, replacing: true)
-      guard rename(temporary, path) == 0 else { throw FileError.current(.rename, path) }
+      guard renameThroughProbe(temporary, path) else { throw FileError.current(.rename, path) }
     } catch {
       unlink(temporary)
       throw error
     }
+  }
+
+  /// A new name for `source` (an `O_TMPFILE`'s `/proc/self/fd` path is followed to the open
+  /// file); false with errno set when it fails, or when a test's `FileProbe` fails it.
+  private static func link(_ source: String, as target: String) -> Bool {
+    if let code = FileProbe.observe(.link, target) {
+      errno = code
+      return false
+    }
+    return linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
+  }
+
+  /// rename(2), through a test's `FileProbe` like `link`.
+  private static func renameThroughProbe(_ temporary: String, _ path: String) -> Bool {
+    if let code = FileProbe.observe(.rename, path) {
+      errno = code
+      return false
+    }
+    return rename(temporary, path) == 0
   }
 }

@@ -39,6 +39,7 @@ public enum FileDescriptor {
 
   /// fsync(2), naming `path` in the error.
   public static func sync(_ fd: Int32, path: String) throws(FileError) {
+    if let code = FileProbe.observe(.syncFile, path) { throw FileError(.sync, path, code: code) }
     guard fsync(fd) == 0 else { throw FileError.current(.sync, path) }
   }
 }

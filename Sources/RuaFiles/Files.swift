@@ -86,6 +86,9 @@ public enum Files {
 
   /// fsync of the folder holding `path`, so a new name in it survives a crash.
   public static func syncFolder(of path: String) throws(FileError) {
+    if let code = FileProbe.observe(.syncFolder, parent(path)) {
+      throw FileError(.syncFolder, path, code: code, fileIsInPlace: true)
+    }
     let fd = open(parent(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError.current(.syncFolder, path, inPlace: true) }
     defer { close(fd) }

@@ -42,9 +42,10 @@ final class CLISandbox {
   var storeFlags: [String] { ["--db", database, "--key-file", keyFile] }
 
   /// - Parameter standardInput: what `import -` reads; nil leaves the real standard input.
+  /// - Parameter standardOutputFailure: why writes to stdout failed (as on /dev/full), if they did.
   func run(
     _ arguments: [String], environment: [String: String] = [:], now: Int64? = nil,
-    standardInput: [UInt8]? = nil
+    standardInput: [UInt8]? = nil, standardOutputFailure: String? = nil
   ) -> CLIResult {
     let captured = Captured()
     var environment = environment.isEmpty ? ["HOME": path + "/home"] : environment
@@ -57,6 +58,7 @@ final class CLISandbox {
       standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
       workingDirectory: path)
     if let standardInput { context.readStandardInput = { standardInput } }
+    if let standardOutputFailure { context.standardOutputFailure = { standardOutputFailure } }
     let code = RuaPaper.run(arguments, context)
     return CLIResult(code: code, stdout: captured.stdout, stderr: captured.stderr)
   }
