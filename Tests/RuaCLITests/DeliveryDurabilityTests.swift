@@ -116,5 +116,9 @@ struct BatchDurabilityTests {
     #expect(
       outcomes.allSatisfy { $0.hasPrefix("failed: ") && $0.contains("may not survive a crash") },
       "\(outcomes)")
+    // The summary counts the nine documents, and names the manifest apart.
+    #expect(result.stderr.contains("9 documents for 3 patients"), "\(result.stderr)")
+    #expect(result.stderr.contains(", 9 failed ("), "\(result.stderr)")
+    #expect(result.stderr.contains("; the manifest could not be written"), "\(result.stderr)")
   }
 }

@@ -50,15 +50,28 @@ struct BatchSummary {
       if let manifest { line += "; \(manifest) lists them and is marked incomplete" }
       return line
     }
+    let failedDocuments = documentFailures
     line =
       "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
       + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
-      + "\(failures.count) failed"
-    if !failures.isEmpty { line += " (" + BatchPlan.list(failures.map(\.what)) + ")" }
+      + "\(failedDocuments.count) failed"
+    if !failedDocuments.isEmpty {
+      line += " (" + BatchPlan.list(failedDocuments.map(\.what)) + ")"
+    }
+    if failures.contains(where: { $0.document == "binder" }) { line += "; the binder failed" }
+    if failures.contains(where: { $0.document == "manifest" }) {
+      line += "; the manifest could not be written"
+    }
     if resumed > 0 { line += "; \(resumed) already delivered and kept (--resume)" }
     if let manifest { line += "; manifest \(manifest)" }
     if let binder { line += "; binder \(binder)" }
     return line
+  }
+
+  /// The failures of the patients' documents: the binder and the manifest are outputs of the
+  /// run, not among its `documents`, and are named on their own.
+  private var documentFailures: [BatchRun.Failure] {
+    failures.filter { $0.document != "binder" && $0.document != "manifest" }
   }
 
   func json() -> String {
@@ -76,7 +89,7 @@ struct BatchSummary {
       ("patients", .int(patients)),
       ("completed", .int(delivered)),
       ("resumed", .int(resumed)),
-      ("failed", .int(failures.count)),
+      ("failed", .int(documentFailures.count)),
       ("interrupted", .bool(signal != 0)),
       ("seconds", .number(BatchProgress.oneDecimal(seconds))),
       ("manifest", manifest.map { JSON.string($0) } ?? .null),
