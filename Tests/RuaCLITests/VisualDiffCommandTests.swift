@@ -30,7 +30,8 @@ import Testing
 
   @Test func movedBoxIsReportedWithRegionAndImages() throws {
     let folder = try folder()
-    let run = VisualRun(["diff", "a.pdf", "moved.pdf", "--out", "diffs"], in: folder)
+    let run = VisualRun(
+      ["diff", "a.pdf", "moved.pdf", "--out", "diffs", "--side-by-side"], in: folder)
     #expect(run.code == .failure)
     #expect(run.output.contains("a.pdf and moved.pdf differ: 1 page(s)"))
     #expect(run.output.contains("page 2: "))
@@ -61,10 +62,22 @@ import Testing
     #expect(pages[1]["reasons"]?.arrayValue == [.string("pixels")])
   }
 
+  @Test func outWritesOnlyTheDiffPictureUnlessTheSideBySideIsAskedFor() throws {
+    let folder = try folder()
+    let run = VisualRun(["diff", "a.pdf", "moved.pdf", "--out", "diffs"], in: folder)
+    #expect(run.code == .failure)
+    #expect(folder.list("diffs") == ["page-002-diff.png"])
+    let refused = VisualRun(["diff", "a.pdf", "moved.pdf", "--side-by-side"], in: folder)
+    #expect(refused.code.rawValue == 2)
+    #expect(refused.errors.contains("--side-by-side writes into the --out folder"))
+  }
+
   @Test func jsonListsTheImagesWrittenAndTheTextChanges() throws {
     let run = VisualRun(
-      ["diff", "a.pdf", "reworded.pdf", "--text", "--format", "json", "-o", "d", "--dpi", "50"],
-      in: try folder())
+      [
+        "diff", "a.pdf", "reworded.pdf", "--text", "--format", "json", "-o", "d", "--dpi", "50",
+        "--side-by-side",
+      ], in: try folder())
     #expect(run.code == .failure)
     let json = try JSONParser.parse(run.output)
     let page = try #require(json["pages"]?.arrayValue?[2])

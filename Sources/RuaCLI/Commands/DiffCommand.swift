@@ -28,7 +28,9 @@ struct DiffCommand: Command {
     printed time and access-log anchor) are marked in the PDF where they are drawn and masked
     by that mark without any option; --compare-volatile compares them too. Either file may be
     - for standard input.
-    --out DIR writes page-NNN-diff.png and page-NNN-side-by-side.png for each differing page;
+    --out DIR writes page-NNN-diff.png (B faded, what changed in colour) for each differing
+    page, and with --side-by-side also page-NNN-side-by-side.png (A | B | diff, three pages
+    wide: writing it costs about twice the comparison, so it is made only when asked for);
     --report DIR writes report.html (A | B | diff, a slider, regions outlined and listed) and
     summary.md; --junit FILE writes JUnit XML, one test case per page.
     Exit codes: 0 same, 1 different, 2 error, bad arguments included (as diff(1) and cmp(1)).
@@ -39,6 +41,7 @@ struct DiffCommand: Command {
       OptionSpec("text", help: "also compare the text of each page"),
       OptionSpec("structure", help: "also compare tags, metadata, fonts, boxes, outlines, links"),
       OptionSpec("out", short: "o", .value, value: "DIR", help: "write diff images to DIR"),
+      OptionSpec("side-by-side", help: "with --out, also write A | B | diff pictures"),
       OptionSpec("report", .value, value: "DIR", help: "write an HTML report and summary.md"),
       OptionSpec("junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)"),
       OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
@@ -71,6 +74,10 @@ struct DiffCommand: Command {
     let b = try open(fileB, context)
     try check(options, a, b)
     let out = arguments.value("out")
+    let sideBySide = arguments.flag("side-by-side")
+    guard !sideBySide || out != nil else {
+      throw CLIError("--side-by-side writes into the --out folder; give --out DIR", code: error)
+    }
     let reportFolder = arguments.value("report")
     if let out { try VisualSupport.makeDirectory(context.absolute(out), code: error) }
     if let reportFolder {
@@ -84,7 +91,10 @@ struct DiffCommand: Command {
       // comparison).
       if out != nil || reportFolder != nil {
         report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
-          if let out { images[artifacts.page] = try write(artifacts, to: out, context) }
+          if let out {
+            images[artifacts.page] = try write(
+              artifacts, to: out, sideBySide: sideBySide, context)
+          }
           if let reportFolder {
             pictures[artifacts.page] = try DiffPictures.write(
               artifacts, to: context.absolute(reportFolder), prefix: "")
@@ -168,14 +178,14 @@ struct DiffCommand: Command {
     }
   }
 
-  private func write(_ artifacts: PageArtifacts, to out: String, _ context: Context)
-    throws(VisualError) -> [String: String]
-  {
+  private func write(
+    _ artifacts: PageArtifacts, to out: String, sideBySide: Bool, _ context: Context
+  ) throws(VisualError) -> [String: String] {
     var written: [String: String] = [:]
-    let files = [
-      ("diffImage", "-diff.png", try artifacts.diff.pngBytes()),
-      ("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()),
-    ]
+    var files = [("diffImage", "-diff.png", try artifacts.diff.pngBytes())]
+    if sideBySide {
+      files.append(("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()))
+    }
     for (key, suffix, png) in files {
       let shown = out + "/" + VisualSupport.pageName(artifacts.page, suffix: suffix)
       if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
