@@ -99,3 +99,42 @@ extension CLISandbox {
     return box
   }
 }
+
+/// A batch chooses each document's language as the one-document commands do.
+@Suite("batch document language")
+struct BatchDocumentLanguageTests {
+  private func batch(_ box: CLISandbox, _ extra: [String]) {
+    let result = box.run(
+      [
+        "batch", "--all", "--now", "2026-11-20T15:30:00Z", "--templates",
+        MedsCommandTests.templates,
+      ]
+        + extra + box.storeFlags)
+    #expect(result.code == .success, "\(result.stderr)")
+  }
+
+  @Test func eachPersonsListAndGuideFollowTheirLanguageAndTheERSheetStaysEnglish() throws {
+    let box = CLISandbox.imported(DocumentLanguageCommandTests.circle)
+    batch(box, ["--out", "docs"])
+    let meds = try PDFText.of(box.file("docs/p-mei-medication-list.pdf"))
+    #expect(meds.contains("用药清单") && meds.contains("MEDICATION LIST"), "\(meds)")
+    let falls = try PDFText.of(box.file("docs/p-mei-fall-guide.pdf"))
+    #expect(falls.contains("跌倒指南") && falls.contains("FALL GUIDE"), "\(falls)")
+    let er = try PDFText.of(box.file("docs/p-mei-er-sheet.pdf"))
+    #expect(er.contains("EMERGENCY INFORMATION") && !er.contains("急救"), "\(er)")
+    // No locale for Portuguese: English.
+    let other = try PDFText.of(box.file("docs/p-ana-medication-list.pdf"))
+    #expect(other.contains("MEDICATION LIST") && !other.contains("用药清单"), "\(other)")
+    // The binder holds the same languages as the single documents.
+    batch(box, ["--binder", "binder.pdf", "--docs", "meds"])
+    let binder = try PDFText.of(box.file("binder.pdf"))
+    #expect(binder.contains("用药清单") && binder.contains("MEDICATION LIST"), "\(binder)")
+  }
+
+  @Test func theCommandLineLanguageWinsForEveryone() throws {
+    let box = CLISandbox.imported(DocumentLanguageCommandTests.circle)
+    batch(box, ["--out", "docs", "--lang", "en"])
+    let meds = try PDFText.of(box.file("docs/p-mei-medication-list.pdf"))
+    #expect(meds.contains("MEDICATION LIST") && !meds.contains("用药清单"), "\(meds)")
+  }
+}

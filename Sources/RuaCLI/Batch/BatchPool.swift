@@ -10,6 +10,8 @@ struct BatchJob: Sendable {
   let patient: Patient
   let kind: DocumentKind
   let informationAsOf: Instant?
+  /// The document's language when it is not the pool's (the person's own, `BatchRun`).
+  var language: String? = nil
 }
 
 /// What a worker hands back for one job.
@@ -27,6 +29,8 @@ final class BatchPool: Sendable {
   private let jobs: [BatchJob]
   private let workers: Int
   private let resources: DocumentResources
+  /// Resources of the other languages that jobs name (`BatchJob.language`).
+  private let otherLanguages: [String: DocumentResources]
   private let today: CivilDate
   private let now: Instant
   private let footerAnchor: String?
@@ -41,8 +45,9 @@ final class BatchPool: Sendable {
 
   init(
     jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
-    workers: Int, footerAnchor: String? = nil
+    workers: Int, footerAnchor: String? = nil, otherLanguages: [String: DocumentResources] = [:]
   ) {
+    self.otherLanguages = otherLanguages
     self.footerAnchor = footerAnchor
     self.jobs = jobs
     self.workers = max(1, min(workers, jobs.count))
@@ -86,9 +91,22 @@ final class BatchPool: Sendable {
   }
 
   private func work(bounded: Bool = true) {
-    var maker: DocumentMaker?
-    var makerError: CLIError?
-    do throws(CLIError) { maker = try DocumentMaker(resources) } catch { makerError = error }
+    // One maker (renderer and its layouts) per language this worker meets.
+    var makers: [String: DocumentMaker] = [:]
+    var makerErrors: [String: CLIError] = [:]
+    func maker(for job: BatchJob) -> Result<DocumentMaker, CLIError> {
+      let language = job.language ?? resources.language
+      if let made = makers[language] { return .success(made) }
+      if let error = makerErrors[language] { return .failure(error) }
+      do throws(CLIError) {
+        let made = try DocumentMaker(otherLanguages[language] ?? resources)
+        makers[language] = made
+        return .success(made)
+      } catch {
+        makerErrors[language] = error
+        return .failure(error)
+      }
+    }
     while true {
       let index = next.add(1, ordering: .sequentiallyConsistent).oldValue
       guard index < jobs.count else { return }
@@ -97,7 +115,8 @@ final class BatchPool: Sendable {
       let job = jobs[index]
       let started = MonotonicClock.seconds()
       let outcome: Result<MadeDocument, CLIError>
-      if let maker {
+      switch maker(for: job) {
+      case .success(let maker):
         do throws(CLIError) {
           outcome = .success(
             try maker.make(
@@ -106,8 +125,8 @@ final class BatchPool: Sendable {
         } catch {
           outcome = .failure(error)
         }
-      } else {
-        outcome = .failure(makerError ?? CLIError("no renderer", code: .software))
+      case .failure(let error):
+        outcome = .failure(error)
       }
       finished.withLock {
         $0.append(

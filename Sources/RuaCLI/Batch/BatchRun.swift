@@ -35,8 +35,19 @@ struct BatchRun {
       let asOf = try DocumentStore.informationAsOf(patient, in: store)
       try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
       for kind in options.kinds {
-        all.append(BatchJob(index: all.count, patient: patient, kind: kind, informationAsOf: asOf))
+        // The language the one-document command would choose: --lang, else the person's own
+        // for the medication list and fall guide when it has a locale.
+        let language = DocumentLanguage.choose(
+          explicit: settings.explicitLanguage, kind: kind, personLanguage: patient.language)
+        all.append(
+          BatchJob(
+            index: all.count, patient: patient, kind: kind, informationAsOf: asOf,
+            language: language == resources.language ? nil : language))
       }
+    }
+    var otherLanguages: [String: DocumentResources] = [:]
+    for language in Set(all.compactMap(\.language)).sorted() {
+      otherLanguages[language] = try settings.resources(for: options.kinds, language: language)
     }
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
@@ -58,7 +69,8 @@ struct BatchRun {
     var progress = BatchProgress(total: plan.jobs.count, context: context)
     let pool = BatchPool(
       jobs: plan.jobs, resources: resources, today: settings.today, now: settings.now,
-      workers: options.workers, footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
+      workers: options.workers, footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil,
+      otherLanguages: otherLanguages)
     pool.run { results in
       for result in results {
         if case .failure(let error) = result.outcome {
@@ -114,7 +126,7 @@ struct BatchRun {
     if let binder = options.binder, signal == 0 {
       do throws(CLIError) {
         let made = try makeBinder(
-          all, failed: unrendered, resources: resources,
+          all, failed: unrendered, resources: resources, otherLanguages: otherLanguages,
           footerAnchor: anchorsFooter ? try FooterAnchor.text(store) : nil)
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(
@@ -182,13 +194,21 @@ struct BatchRun {
   /// The binder is drawn here, after the workers, from the same descriptions: one renderer.
   /// Documents that could not be rendered (`failed`) are left out.
   private func makeBinder(
-    _ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources, footerAnchor: String?
+    _ jobs: [BatchJob], failed: Set<Int>, resources: DocumentResources,
+    otherLanguages: [String: DocumentResources], footerAnchor: String?
   ) throws(CLIError) -> MadeDocument {
     let maker = try DocumentMaker(resources)
+    var describers: [String: DocumentMaker] = [:]
     var sections: [BinderSection] = []
     var lastPatient: String?
     for job in jobs where !failed.contains(job.index) {
-      let (document, template, _) = try maker.describe(
+      // Each document is described in its own language; one renderer draws them all.
+      var describer = maker
+      if let language = job.language, let other = otherLanguages[language] {
+        if describers[language] == nil { describers[language] = try DocumentMaker(other) }
+        describer = describers[language] ?? maker
+      }
+      let (document, template, _) = try describer.describe(
         job.kind, patient: job.patient, today: settings.today, now: settings.now,
         informationAsOf: job.informationAsOf)
       let item = BinderDocument(
