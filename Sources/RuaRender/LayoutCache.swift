@@ -14,9 +14,10 @@ final class LayoutCache {
     var width: Double
   }
 
-  /// Layouts kept before the cache starts again: a few documents' worth of distinct texts
-  /// (a layout is a few kilobytes), so memory stays flat over any batch.
-  static let capacity = 4_096
+  /// Layouts kept before the cache is trimmed to what the last document used (the labels,
+  /// headings and sentences every document has stay): a few documents' worth of distinct
+  /// texts (a layout is a few kilobytes), so memory stays flat over any batch.
+  static let capacity = 1_024
 
   private let context: OpaquePointer
   let template: Template
@@ -24,6 +25,8 @@ final class LayoutCache {
   /// The document's direction: its alignment and which runs are isolated.
   let direction: TextDirection
   private var layouts: [Key: TextLayout] = [:]
+  /// The keys the current document used.
+  private var used: Set<Key> = []
 
   init(context: OpaquePointer, template: Template, language: String, direction: TextDirection) {
     self.context = context
@@ -41,7 +44,8 @@ final class LayoutCache {
   /// Makes room for the next document's layouts; called between documents, never while a
   /// painter holds layouts of this one.
   func trim() {
-    if layouts.count > Self.capacity { layouts.removeAll(keepingCapacity: true) }
+    if layouts.count > Self.capacity { layouts = layouts.filter { used.contains($0.key) } }
+    used.removeAll(keepingCapacity: true)
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
@@ -56,6 +60,7 @@ final class LayoutCache {
       runs.append(run.text)
     }
     let key = Key(runs: runs, baseStyle: text.baseStyle, width: width)
+    used.insert(key)
     if let layout = layouts[key] { return layout }
     let layout = try TextLayout(
       text, width: width, context: context, template: template, direction: direction)

@@ -14,8 +14,11 @@ public struct RenderedPDF: Equatable, Sendable {
 /// parallel with one renderer per worker).
 public final class PDFRenderer {
   let fonts: FontMap
-  /// The layouts of the last documents, reused while the template and language stay the same.
-  private var cache: LayoutCache?
+  /// The layouts of recent documents, one cache per template, language and direction (a batch
+  /// alternates the ER sheet, the list and the guide person by person), newest last.
+  private var caches: [LayoutCache] = []
+  /// Caches kept: the three documents, and one more for a second language.
+  static let cachesKept = 4
 
   /// Loads the pinned fontconfig file (`templates/fonts.conf`) for this renderer's font map.
   public init(fontsConf path: String) throws(RenderError) {
@@ -52,16 +55,20 @@ public final class PDFRenderer {
     try paginate(document, template: template, cache: layoutCache(for: document, template))
   }
 
-  /// The cache for a document: the last one when it serves the same template and language.
+  /// The cache for a document: the one that serves its template, language and direction, else
+  /// a new one (the least recently used goes when there are `cachesKept`).
   func layoutCache(for document: Document, _ template: Template) -> LayoutCache {
-    if let cache, cache.serves(document, template) {
+    if let index = caches.firstIndex(where: { $0.serves(document, template) }) {
+      let cache = caches.remove(at: index)
+      caches.append(cache)
       cache.trim()
       return cache
     }
     let fresh = LayoutCache(
       context: fonts.context, template: template, language: document.language,
       direction: document.direction)
-    cache = fresh
+    if caches.count >= Self.cachesKept { caches.removeFirst() }
+    caches.append(fresh)
     return fresh
   }
 
