@@ -1,5 +1,6 @@
 import Foundation
 import RuaCLI
+import RuaCore
 import RuaFiles
 import Testing
 
@@ -120,5 +121,18 @@ struct BatchDurabilityTests {
     #expect(result.stderr.contains("9 documents for 3 patients"), "\(result.stderr)")
     #expect(result.stderr.contains(", 9 failed ("), "\(result.stderr)")
     #expect(result.stderr.contains("; the manifest could not be written"), "\(result.stderr)")
+    let json = FileProbe.$current.withValue(
+      FileProbe(failing: [FileProbe.Event(.syncFolder, folder): EIO])
+    ) {
+      box.run(
+        [
+          "batch", "--all", "--out", "docs", "--jobs", "1", "--now", BatchCommandTests.now,
+          "--templates", MedsCommandTests.templates, "--force", "--format", "json",
+        ] + box.storeFlags)
+    }
+    let summary = try JSONParser.parse(json.stdout)
+    #expect(summary["failed"]?.intValue == 9, "\(json.stdout)")
+    #expect(summary["manifestFailed"]?.boolValue == true, "\(json.stdout)")
+    #expect(summary["binderFailed"]?.boolValue == false, "\(json.stdout)")
   }
 }

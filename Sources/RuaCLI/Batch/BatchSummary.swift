@@ -90,6 +90,8 @@ struct BatchSummary {
       ("completed", .int(delivered)),
       ("resumed", .int(resumed)),
       ("failed", .int(documentFailures.count)),
+      ("binderFailed", .bool(failures.contains { $0.document == "binder" })),
+      ("manifestFailed", .bool(failures.contains { $0.document == "manifest" })),
       ("interrupted", .bool(signal != 0)),
       ("seconds", .number(BatchProgress.oneDecimal(seconds))),
       ("manifest", manifest.map { JSON.string($0) } ?? .null),

@@ -51,8 +51,9 @@ struct PrintSettings {
         })
       else {
         throw .usage(
-          "--option \(key) has a space or control character in its value; CUPS option values "
-            + "are single words such as A4 or two-sided-long-edge")
+          "--option \(key) has a space or control character in its value; rua-paper takes only "
+            + "values without them, such as A4 or two-sided-long-edge (a space in a job option "
+            + "crashes Debian's CUPS 2.4.2-3+deb12u10 scheduler; docs/printing.md)")
       }
       settings.job.options.append((key, String(parts[1])))
     }

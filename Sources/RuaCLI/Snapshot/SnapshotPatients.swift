@@ -5,7 +5,7 @@ import RuaStore
 struct SnapshotPatients {
   struct Entry {
     let patient: Patient
-    /// The last change to the record (store only; a sample has no history).
+    /// The last change to the record from the store; for a sample, its `exportedAt`.
     let informationAsOf: Instant?
   }
 
@@ -25,8 +25,11 @@ struct SnapshotPatients {
       }
       do {
         let circle = try CareCircleDecoder.decode(bytes, today: plan.today)
-        // A sample has no change log; its export time is when its facts were last true.
-        let exported = circle.exportedAt.flatMap { Instant(rfc3339: $0) }
+        // A sample has no change log; its export time is when its facts were last true (never
+        // after the printed time: a --now before it leaves "as of" unrecorded).
+        let exported = circle.exportedAt.flatMap { Instant(rfc3339: $0) }.flatMap {
+          $0 <= plan.now ? $0 : nil
+        }
         return SnapshotPatients(
           entries: circle.patients.map { Entry(patient: $0, informationAsOf: exported) },
           store: nil)
