@@ -1,5 +1,6 @@
 import Foundation
 import RuaCLI
+import RuaCore
 import Testing
 
 /// The medication list and fall guide follow the person's recorded language; the ER sheet
@@ -136,5 +137,27 @@ struct BatchDocumentLanguageTests {
     batch(box, ["--out", "docs", "--lang", "en"])
     let meds = try PDFText.of(box.file("docs/p-mei-medication-list.pdf"))
     #expect(meds.contains("MEDICATION LIST") && !meds.contains("用药清单"), "\(meds)")
+  }
+
+  @Test func resumeKeepsOnlyFilesInTheLanguageThisRunWouldUse() throws {
+    let box = CLISandbox.imported(DocumentLanguageCommandTests.circle)
+    batch(box, ["--out", "docs", "--lang", "en"])
+    let manifest = try JSONParser.parse(
+      String(contentsOfFile: box.file("docs/manifest.json"), encoding: .utf8))
+    let languages = manifest["documents"]?.arrayValue?.map { $0["language"]?.stringValue }
+    #expect(languages?.isEmpty == false && languages?.allSatisfy { $0 == "en" } == true)
+    // Same language: everything is kept.
+    batch(box, ["--out", "docs", "--lang", "en", "--resume"])
+    // Without --lang, Mei's list and guide would be bilingual: refused, nothing touched.
+    let before = box.hash(box.file("docs/p-mei-medication-list.pdf"))
+    let result = box.run(
+      [
+        "batch", "--all", "--out", "docs", "--resume", "--now", "2026-11-20T15:30:00Z",
+        "--templates", MedsCommandTests.templates,
+      ] + box.storeFlags)
+    #expect(result.code == .cannotCreate, "\(result.stderr)")
+    #expect(result.stderr.contains("in another language than this run makes them"))
+    #expect(result.stderr.contains("p-mei-medication-list.pdf"))
+    #expect(box.hash(box.file("docs/p-mei-medication-list.pdf")) == before)
   }
 }

@@ -13,6 +13,9 @@ struct BatchManifest {
     let document: String
     let pages: Int
     let sha256: String
+    /// The document's language (`zh-Hans+en`, …); nil for the binder and in manifests written
+    /// before it was recorded.
+    var language: String? = nil
   }
 
   var entries: [Entry] = []
@@ -27,6 +30,7 @@ struct BatchManifest {
         ("document", .string(entry.document)),
         ("pages", .int(entry.pages)),
         ("sha256", .string(entry.sha256)),
+        ("language", entry.language.map { JSON.string($0) } ?? .null),
       ])
     }
     var fields: [(key: String, value: JSON)] = [
@@ -70,7 +74,7 @@ extension BatchManifest {
       entries.append(
         Entry(
           index: index, file: file, patientID: item["patient"]?.stringValue, document: document,
-          pages: pages, sha256: sha256))
+          pages: pages, sha256: sha256, language: item["language"]?.stringValue))
     }
     return entries
   }

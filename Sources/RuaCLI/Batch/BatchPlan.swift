@@ -17,7 +17,10 @@ struct BatchPlan {
   /// At most this many names in one message; the rest are counted ("and 12 more").
   static let namesShown = 5
 
-  static func make(_ all: [BatchJob], options: BatchOptions) throws(CLIError) -> BatchPlan {
+  /// `language`: the run's language, for the jobs that name none (`BatchJob.language`).
+  static func make(_ all: [BatchJob], options: BatchOptions, language: String) throws(CLIError)
+    -> BatchPlan
+  {
     if let binder = options.binder, !options.force, Files.exists(binder) {
       throw CLIError(
         "\(binder) already exists; nothing was written: pass --force to replace it or choose "
@@ -35,6 +38,7 @@ struct BatchPlan {
     var jobs: [BatchJob] = []
     var kept: [BatchManifest.Entry] = []
     var collisions: [String] = []
+    var otherLanguage: [String] = []
     var names = Set<String>()
     for job in all {
       let name = options.fileName(patientID: job.patient.id, kind: job.kind)
@@ -44,11 +48,25 @@ struct BatchPlan {
         jobs.append(job)
         continue
       }
+      // Kept only when it is the same document: its bytes as listed, in this run's language
+      // for it (a person's language may have changed since).
       if options.resume, let entry = listed[name], Self.sha256(of: path) == entry.sha256 {
-        kept.append(entry.renumbered(job.index))
+        if entry.language == (job.language ?? language) {
+          kept.append(entry.renumbered(job.index))
+        } else {
+          otherLanguage.append(name)
+        }
       } else {
         collisions.append(name)
       }
+    }
+    if !otherLanguage.isEmpty {
+      throw CLIError(
+        "\(folder) holds \(otherLanguage.count) of this run's files in another language than "
+          + "this run makes them (" + Self.list(otherLanguage) + "; a person's language or "
+          + "--lang changed, or \(manifestPath) is older than per-person languages); nothing was "
+          + "written. Pass --force to make them again, or choose another folder",
+        code: .cannotCreate)
     }
     if !collisions.isEmpty {
       throw CLIError(
@@ -82,6 +100,6 @@ extension BatchManifest.Entry {
   func renumbered(_ index: Int) -> BatchManifest.Entry {
     BatchManifest.Entry(
       index: index, file: file, patientID: patientID, document: document, pages: pages,
-      sha256: sha256)
+      sha256: sha256, language: language)
   }
 }

@@ -52,7 +52,7 @@ struct BatchRun {
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
     if let folder = options.folder { try Self.makeFolder(folder) }
-    let plan = try BatchPlan.make(all, options: options)
+    let plan = try BatchPlan.make(all, options: options, language: resources.language)
     if let printer = options.printer {
       try PrintCheck.ready(printer, context, allowStopped: options.printing.job.waitWhileStopped)
     }
@@ -97,7 +97,8 @@ struct BatchRun {
                 file: options.fileName(patientID: item.job.patient.id, kind: item.job.kind),
                 patientID: item.job.patient.id, document: item.job.kind.documentName,
                 pages: item.document.pdf.pageCount,
-                sha256: record.entry.sha256 ?? SHA256.hex(item.document.pdf.bytes)))
+                sha256: record.entry.sha256 ?? SHA256.hex(item.document.pdf.bytes),
+                language: item.job.language ?? resources.language))
           case .failure(let error):
             if !DeliveryLedger.shared.isStopping {
               failures.append(failure(item.job, error))
