@@ -237,6 +237,12 @@ struct StoreCommandTests {
     let circle = try store.loadCareCircle()
     let latestFill = circle.patients.flatMap(\.medications).flatMap(\.fills).map(\.fillDate).max()
     #expect(latestFill.map { $0.iso <= box.today } == true)
+    // The demo shows the defaults: Mei-Ling's list in Chinese with English, her ER sheet in
+    // English.
+    let list = try PDFText.of(box.file("demo/documents/p-meiling-03-medication-list.pdf"))
+    #expect(list.contains("用药清单") && list.contains("MEDICATION LIST"), "\(list)")
+    let sheet = try PDFText.of(box.file("demo/documents/p-meiling-03-er-sheet.pdf"))
+    #expect(sheet.contains("EMERGENCY INFORMATION"), "\(sheet)")
   }
 
   @Test func demoRefusesAHalfMadeFolder() throws {

@@ -55,12 +55,13 @@ struct DemoCommand: Command {
   }
 
   /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
-  /// through the batch machinery (logged like any other export; replaced on a rerun).
+  /// through the batch machinery (logged like any other export; replaced on a rerun), each in
+  /// the language the documents default to (the list and guide in the person's own).
   private func renderDocuments(folder: String, store: Store, _ context: Context) throws(CLIError) {
     let now = context.now
     let today = context.today
     let settings = DocumentSettings(
-      paper: .letter, explicitLanguage: "en", now: now, today: today,
+      paper: .letter, explicitLanguage: nil, now: now, today: today,
       templates: try TemplatesLocation.resolve(nil, context))
     let options = BatchOptions(
       queries: [], all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
