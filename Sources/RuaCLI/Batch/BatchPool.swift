@@ -91,19 +91,27 @@ final class BatchPool: Sendable {
   }
 
   private func work(bounded: Bool = true) {
-    // One maker (renderer and its layouts) per language this worker meets.
+    // One renderer per worker; a maker per language this worker meets shares it.
     var makers: [String: DocumentMaker] = [:]
-    var makerErrors: [String: CLIError] = [:]
+    var makerError: CLIError?
     func maker(for job: BatchJob) -> Result<DocumentMaker, CLIError> {
       let language = job.language ?? resources.language
       if let made = makers[language] { return .success(made) }
-      if let error = makerErrors[language] { return .failure(error) }
+      if let makerError { return .failure(makerError) }
       do throws(CLIError) {
-        let made = try DocumentMaker(otherLanguages[language] ?? resources)
+        let base: DocumentMaker
+        if let made = makers[resources.language] {
+          base = made
+        } else {
+          base = try DocumentMaker(resources)
+          makers[resources.language] = base
+        }
+        var made = base
+        if let other = otherLanguages[language] { made = try base.speaking(other) }
         makers[language] = made
         return .success(made)
       } catch {
-        makerErrors[language] = error
+        makerError = error
         return .failure(error)
       }
     }

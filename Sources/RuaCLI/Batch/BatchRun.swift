@@ -206,7 +206,7 @@ struct BatchRun {
       // Each document is described in its own language; one renderer draws them all.
       var describer = maker
       if let language = job.language, let other = otherLanguages[language] {
-        if describers[language] == nil { describers[language] = try DocumentMaker(other) }
+        if describers[language] == nil { describers[language] = try maker.speaking(other) }
         describer = describers[language] ?? maker
       }
       let (document, template, _) = try describer.describe(

@@ -43,6 +43,21 @@ final class DocumentMaker {
     }
   }
 
+  private init(_ resources: DocumentResources, zone: DocumentZone, renderer: PDFRenderer) {
+    self.resources = resources
+    self.zone = zone
+    self.renderer = renderer
+  }
+
+  /// A maker for documents in another language that draws with this maker's renderer (same
+  /// thread): its fonts are loaded once, and its layouts are kept per template and language.
+  func speaking(_ other: DocumentResources) throws(CLIError) -> DocumentMaker {
+    guard other.fontsConf == resources.fontsConf else {
+      return try DocumentMaker(other, zone: zone)
+    }
+    return DocumentMaker(other, zone: zone, renderer: renderer)
+  }
+
   /// - Parameters:
   ///   - today: the local calendar date the runway and ages are counted from.
   ///   - now: the printed time and the PDF dates.
