@@ -10,8 +10,7 @@ extension Store {
   {
     if entries.isEmpty { return [] }
     let records = try connection.transaction(immediate: true) { () throws(StoreError) in
-      try AccessLogGuard.requireTriggers(connection)
-      try AccessLogGuard.requireAnchor(connection, file: location.anchorFile)
+      try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
       let written = now ?? Int64(time(nil))
       var records: [AccessRecord] = []
       records.reserveCapacity(entries.count)
@@ -27,8 +26,7 @@ extension Store {
   /// instead of once per document.
   public func requireAccessLogAppendable() throws(StoreError) {
     try connection.transaction(immediate: false) { () throws(StoreError) in
-      try AccessLogGuard.requireTriggers(connection)
-      try AccessLogGuard.requireAnchor(connection, file: location.anchorFile)
+      try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
     }
   }
 }

@@ -101,8 +101,7 @@ extension Store {
     -> AccessRecord
   {
     let record = try connection.transaction(immediate: true) { () throws(StoreError) in
-      try AccessLogGuard.requireTriggers(connection)
-      try AccessLogGuard.requireAnchor(connection, file: location.anchorFile)
+      try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
       return try insertAccess(entry, now: now ?? Int64(time(nil)))
     }
     try AnchorFile.advance(location.anchorFile, to: record.position)

@@ -102,6 +102,13 @@ public enum AccessLogGuard {
     }
   }
 
+  /// What every append to the log checks first: the append-only triggers as created, and the
+  /// anchored head still in the chain.
+  static func requireAppendable(_ connection: Connection, anchorFile: String) throws(StoreError) {
+    try requireTriggers(connection)
+    try requireAnchor(connection, file: anchorFile)
+  }
+
   /// Refuses a write when the anchor file is missing or names a head the chain lacks.
   static func requireAnchor(_ connection: Connection, file: String) throws(StoreError) {
     let check = try checkAnchor(connection, file: file)
