@@ -47,7 +47,7 @@ struct BatchRun {
     }
     var otherLanguages: [String: DocumentResources] = [:]
     for language in Set(all.compactMap(\.language)).sorted() {
-      otherLanguages[language] = try settings.resources(for: options.kinds, language: language)
+      otherLanguages[language] = try resources.speaking(language)
     }
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }

@@ -69,9 +69,7 @@ enum DocumentRun {
     let patient = try DocumentStore.patient(query, in: store)
     let language = DocumentLanguage.choose(
       explicit: settings.explicitLanguage, kind: kind, personLanguage: patient.language)
-    if language != resources.language {
-      resources = try settings.resources(for: [kind], language: language)
-    }
+    resources = try resources.speaking(language)
     let asOf = try DocumentStore.informationAsOf(patient, in: store)
     try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
     TestPause.at("render", context)

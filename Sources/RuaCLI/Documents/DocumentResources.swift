@@ -6,12 +6,12 @@ import RuaFiles
 /// table and the fall-guide content, read once from the templates folder and checked.
 struct DocumentResources: Sendable {
   let location: TemplatesLocation
-  let language: String
+  private(set) var language: String
   let paper: Paper
-  let labels: Labels
+  private(set) var labels: Labels
   let drugClasses: DrugClassTable
   let templates: [DocumentKind: Template]
-  let fallContent: ContentFile?
+  private(set) var fallContent: ContentFile?
   /// The second language's fall-guide content when bilingual.
   var secondFallContent: ContentFile? = nil
   /// Absolute path of the pinned fontconfig file.
@@ -30,6 +30,49 @@ struct DocumentResources: Sendable {
     _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper,
     large: Bool = false
   ) throws(CLIError) -> DocumentResources {
+    let (labels, first, second) = try labels(language, location)
+    var templates: [DocumentKind: Template] = [:]
+    for kind in kinds {
+      let template = try parse(kind.templateFile, location) {
+        (text, file) throws(TemplateError) in
+        try Template.parse(text, file: file)
+      }.with(paper: paper)
+      templates[kind] = large && largePrintKinds.contains(kind) ? template.largePrint() : template
+    }
+    let table = try drugTable(location)
+    let (content, secondContent) =
+      kinds.contains(.falls) ? try fallContents(first, second, location) : (nil, nil)
+    guard Files.isRegularFile(location.root + "/fonts.conf") else {
+      throw CLIError(
+        "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
+        code: .noInput)
+    }
+    var resources = DocumentResources(
+      location: location, language: language, paper: paper, labels: labels, drugClasses: table,
+      templates: templates, fallContent: content, fontsConf: location.root + "/fonts.conf")
+    resources.secondFallContent = secondContent
+    return resources
+  }
+
+  /// The same resources in another language (`zh-Hans+en`, …): only the labels and the
+  /// fall-guide content are read again; the templates and the drug table already were.
+  func speaking(_ other: String) throws(CLIError) -> DocumentResources {
+    if other == language { return self }
+    let (labels, first, second) = try Self.labels(other, location)
+    var resources = self
+    resources.language = other
+    resources.labels = labels
+    if fallContent != nil {
+      (resources.fallContent, resources.secondFallContent) = try Self.fallContents(
+        first, second, location)
+    }
+    return resources
+  }
+
+  /// The labels of `language` (one locale, or two for `X+en`) and its parts.
+  private static func labels(_ language: String, _ location: TemplatesLocation)
+    throws(CLIError) -> (Labels, first: String, second: String?)
+  {
     guard let (first, second) = DocumentLanguage.parse(language) else {
       throw .usage(DocumentSettings.languageRefusal(language))
     }
@@ -41,31 +84,18 @@ struct DocumentResources: Sendable {
     }
     var labels = try locale(first)
     if let second { labels = labels.bilingual(try locale(second)) }
-    var templates: [DocumentKind: Template] = [:]
-    for kind in kinds {
-      let template = try parse(kind.templateFile, location) {
-        (text, file) throws(TemplateError) in
-        try Template.parse(text, file: file)
-      }.with(paper: paper)
-      templates[kind] = large && largePrintKinds.contains(kind) ? template.largePrint() : template
-    }
-    let table = try drugTable(location)
-    var content: ContentFile?
-    var secondContent: ContentFile?
-    if kinds.contains(.falls) {
-      content = try fallContent(first, location)
-      if let second { secondContent = try fallContent(second, location) }
-    }
-    guard Files.isRegularFile(location.root + "/fonts.conf") else {
-      throw CLIError(
-        "\(location.shown)/fonts.conf is missing; it pins the fonts documents are set in",
-        code: .noInput)
-    }
-    var resources = DocumentResources(
-      location: location, language: language, paper: paper, labels: labels, drugClasses: table,
-      templates: templates, fallContent: content, fontsConf: location.root + "/fonts.conf")
-    resources.secondFallContent = secondContent
-    return resources
+    return (labels, first, second)
+  }
+
+  private static func fallContents(
+    _ first: String, _ second: String?, _ location: TemplatesLocation
+  ) throws(CLIError) -> (ContentFile?, ContentFile?) {
+    (
+      try fallContent(first, location),
+      try second.map { (language) throws(CLIError) in
+        try fallContent(language, location)
+      }
+    )
   }
 
   /// Reads and checks `content/falls.<language>.json`.

@@ -72,14 +72,12 @@ struct DocumentSettings {
 
   /// The resources for `kinds`. `--large` with only the ER sheet asked for is refused: the
   /// sheet is for clinicians and stays as it is; in a batch it applies to the other two.
-  func resources(for kinds: [DocumentKind], language: String? = nil) throws(CLIError)
-    -> DocumentResources
-  {
+  func resources(for kinds: [DocumentKind]) throws(CLIError) -> DocumentResources {
     if large, !kinds.contains(where: { DocumentResources.largePrintKinds.contains($0) }) {
       throw .usage("--large is for the medication list (meds) and the fall guide (falls)")
     }
     return try DocumentResources.load(
-      templates, kinds: kinds, language: language ?? self.language, paper: paper, large: large)
+      templates, kinds: kinds, language: language, paper: paper, large: large)
   }
 }
 
