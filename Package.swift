@@ -5,6 +5,8 @@ let package = Package(
   name: "rua-paper",
   products: [
     .executable(name: "rua-paper", targets: ["rua-paper"]),
+    .executable(name: "rua-paper-bench", targets: ["rua-paper-bench"]),
+    .library(name: "RuaPaperKit", targets: ["RuaPaperKit"]),
     .library(name: "RuaCLI", targets: ["RuaCLI"]),
   ],
   targets: [
@@ -38,14 +40,28 @@ let package = Package(
       dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo", "CZlib", "CQPDF"]),
     .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
 
-    // The shell: argv, environment, clock, terminal.
+    // The application: a Session over one open store (documents, delivery, edits, batch,
+    // snapshots). Typed results and `PaperError`; no argv, no exit codes, no terminal.
+    .target(
+      name: "RuaPaperKit",
+      dependencies: [
+        "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint",
+      ]),
+
+    // The shell: argv, help, text/JSON output, signals, the PaperError → exit code table.
     .target(
       name: "RuaCLI",
       dependencies: [
-        "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender", "RuaVisual", "RuaPrint",
-        "CLinux",
+        "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender", "RuaVisual",
+        "RuaPrint", "CLinux",
       ]),
     .executableTarget(name: "rua-paper", dependencies: ["RuaCLI"]),
+    // The benchmark, kept out of the shipped tool.
+    .executableTarget(
+      name: "rua-paper-bench",
+      dependencies: [
+        "RuaCLI", "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender",
+      ]),
 
     .testTarget(name: "RuaCoreTests", dependencies: ["RuaCore"]),
     .testTarget(name: "RuaFilesTests", dependencies: ["RuaFiles"]),
@@ -54,7 +70,13 @@ let package = Package(
     .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
     .testTarget(
       name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib"]),
-    .testTarget(name: "RuaCLITests", dependencies: ["RuaCLI", "RuaCore", "RuaStore"]),
+    .testTarget(
+      name: "RuaPaperKitTests",
+      dependencies: [
+        "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual",
+      ]),
+    .testTarget(
+      name: "RuaCLITests", dependencies: ["RuaCLI", "RuaPaperKit", "RuaCore", "RuaStore"]),
     .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint"]),
   ],
   swiftLanguageModes: [.v6]

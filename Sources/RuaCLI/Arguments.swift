@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// One option a command accepts.
 public struct OptionSpec: Sendable {
   public enum Kind: Sendable {
@@ -44,7 +46,7 @@ public struct ParsedArguments: Sendable {
 
 /// Options may come before or after positionals; `--` ends options; `-` is a positional.
 public enum ArgumentParser {
-  public static func parse(_ arguments: [String], options: [OptionSpec]) throws(CLIError)
+  public static func parse(_ arguments: [String], options: [OptionSpec]) throws(PaperError)
     -> ParsedArguments
   {
     var parsed = ParsedArguments()
@@ -74,16 +76,16 @@ public enum ArgumentParser {
         guard letters.count == 1,
           let spec = options.first(where: { $0.short == letters[0] })
         else {
-          throw .usage("unknown option '\(token)'; see --help")
+          throw .invalidRequest("unknown option '\(token)'; see --help")
         }
         name = spec.long
       }
       guard let spec = options.first(where: { $0.long == name }) else {
-        throw .usage(rejection(forUnknown: name))
+        throw .invalidRequest(rejection(forUnknown: name))
       }
       switch spec.kind {
       case .flag:
-        if inlineValue != nil { throw .usage("option --\(name) takes no value") }
+        if inlineValue != nil { throw .invalidRequest("option --\(name) takes no value") }
         parsed.flags.insert(name)
       case .value, .repeated:
         let value: String
@@ -91,13 +93,13 @@ public enum ArgumentParser {
           value = inlineValue
         } else {
           guard index < arguments.count else {
-            throw .usage("option --\(name) needs a value (\(spec.valueName))")
+            throw .invalidRequest("option --\(name) needs a value (\(spec.valueName))")
           }
           value = arguments[index]
           index += 1
         }
         if spec.kind == .value, parsed.values[name] != nil {
-          throw .usage("option --\(name) is given twice")
+          throw .invalidRequest("option --\(name) is given twice")
         }
         parsed.values[name, default: []].append(value)
       case .optionalValue:

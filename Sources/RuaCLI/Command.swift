@@ -1,3 +1,6 @@
+import RuaPaperKit
+import RuaStore
+
 /// One `rua-paper COMMAND`.
 public protocol Command: Sendable {
   var name: String { get }
@@ -10,19 +13,27 @@ public protocol Command: Sendable {
   var options: [OptionSpec] { get }
   /// The exit code for a usage error (64 unless the command documents another, as `diff` does).
   var usageErrorCode: ExitCode { get }
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode
+  /// The exit code of every refusal, when the command documents one (`diff`, `snapshot`: 2,
+  /// as diff(1) and cmp(1)); nil when the kind of error decides (`ExitStatus`).
+  var errorExitCode: ExitCode? { get }
+  /// The usage line's first word: `rua-paper` (then the command's `usage`), or an executable
+  /// of its own (`rua-paper-bench`).
+  var program: String { get }
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode
 }
 
 extension Command {
   public var details: String { "" }
   public var usageErrorCode: ExitCode { .usage }
+  public var errorExitCode: ExitCode? { nil }
+  public var program: String { "rua-paper" }
 
   /// The command's options and the ones every command takes (`--quiet`), as the parser, the
   /// man page and the completions see them.
   public var allOptions: [OptionSpec] { options + [CommonOptions.quiet] }
 
   public func help() -> String {
-    var text = "usage: rua-paper \(usage)\n\n\(summary)\n"
+    var text = "usage: \(program) \(usage)\n\n\(summary)\n"
     if !details.isEmpty { text += "\n" + details + "\n" }
     let all = allOptions + [OptionSpec("help", short: "h", help: "show this help")]
     text += "\noptions:\n"
@@ -59,4 +70,38 @@ public enum StoreOptions {
       help:
         "the key file (default $RUA_KEY_FILE, then $XDG_CONFIG_HOME/rua-paper/key)"),
   ]
+
+  /// `--db`/`--key-file`, then `RUA_DB`/`RUA_KEY_FILE`, then the XDG defaults
+  /// (`$XDG_DATA_HOME/rua-paper/store.db`, `$XDG_CONFIG_HOME/rua-paper/key`, falling back to
+  /// `$HOME/.local/share` and `$HOME/.config`).
+  static func location(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
+    -> StoreLocation
+  {
+    let env = context.environment
+    func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+    func base(_ xdg: String, _ fallback: String) throws(PaperError) -> String {
+      if let dir = nonEmpty(env[xdg]), dir.hasPrefix("/") { return dir }
+      guard let home = nonEmpty(env["HOME"]) else {
+        throw PaperError(
+          "cannot find the default store location: neither $\(xdg) nor $HOME is set; "
+            + "pass --db and --key-file", kind: .invalidRequest)
+      }
+      return home + "/" + fallback
+    }
+    var database = nonEmpty(arguments.value("db")) ?? nonEmpty(env["RUA_DB"])
+    if database == nil {
+      database = try base("XDG_DATA_HOME", ".local/share") + "/rua-paper/store.db"
+    }
+    var key = nonEmpty(arguments.value("key-file")) ?? nonEmpty(env["RUA_KEY_FILE"])
+    if key == nil { key = try base("XDG_CONFIG_HOME", ".config") + "/rua-paper/key" }
+    return StoreLocation(
+      database: context.absolute(database ?? ""), keyFile: context.absolute(key ?? ""))
+  }
+
+  /// A session over the store the options name (`location`).
+  static func session(
+    _ arguments: ParsedArguments, _ context: Context, closingAbandoned: Bool = false
+  ) throws(PaperError) -> Session {
+    try context.session(location(arguments, context), closingAbandoned: closingAbandoned)
+  }
 }

@@ -1,4 +1,6 @@
 import RuaCore
+import RuaPaperKit
+import RuaStore
 
 /// Everything a command may read from or write to the outside world, injected so the whole
 /// command line runs in-process in tests.
@@ -21,9 +23,11 @@ public struct Context: Sendable {
   /// The folder relative paths are resolved against.
   public var workingDirectory: String
   /// All of standard input (`import -`); the tests hand in bytes.
-  public var readStandardInput: @Sendable () throws(CLIError) -> [UInt8] = StandardInput.readAll
+  public var readStandardInput: @Sendable () throws(PaperError) -> [UInt8] = StandardInput.readAll
   /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
   public var quiet = false
+  /// The deliveries in flight: the process's own (`SignalGuard`) unless a test hands in another.
+  public var ledger: DeliveryLedger = SignalGuard.shared.ledger
 
   public init(
     environment: [String: String], now: Instant, today: CivilDate,
@@ -41,6 +45,23 @@ public struct Context: Sendable {
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardOutputFailure = standardOutputFailure
     self.workingDirectory = workingDirectory
+  }
+
+  /// What the application may use of this context: the clock, environment and stdout; its
+  /// notices become `rua-paper: …` lines on stderr.
+  public var host: HostEnvironment {
+    let standardError = self.standardError
+    return HostEnvironment(
+      environment: environment, now: now, today: today, workingDirectory: workingDirectory,
+      standardOutput: standardOutput, standardOutputFailure: standardOutputFailure,
+      notice: { text in standardError(Array(("rua-paper: " + text + "\n").utf8)) })
+  }
+
+  /// A session over the store at `location`, delivering through this context's ledger.
+  public func session(_ location: StoreLocation, closingAbandoned: Bool = false)
+    throws(PaperError) -> Session
+  {
+    try Session.open(location, host: host, ledger: ledger, closingAbandoned: closingAbandoned)
   }
 
   public func print(_ text: String) { standardOutput(Array((text + "\n").utf8)) }

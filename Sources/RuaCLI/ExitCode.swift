@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// Process exit codes, following sysexits(3), plus 1 for "differences found".
 public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public let rawValue: Int32
@@ -19,17 +21,21 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let terminated = ExitCode(rawValue: 143)
 }
 
-/// A refusal the user sees: what happened, to which file/field/argument, and what to do.
-public struct CLIError: Error, Sendable, CustomStringConvertible {
-  public let message: String
-  public let code: ExitCode
-
-  public init(_ message: String, code: ExitCode) {
-    self.message = message
-    self.code = code
+/// The one table from the application's errors to exit codes (sysexits(3)): the library says
+/// what kind of trouble it is, the command line decides what a shell sees.
+public enum ExitStatus {
+  public static func code(for error: PaperError) -> ExitCode {
+    switch error.kind {
+    case .invalidRequest: return .usage
+    case .invalidData: return .dataError
+    case .notFound: return .noInput
+    case .unavailable: return .unavailable
+    case .internalFailure: return .software
+    case .cannotCreate: return .cannotCreate
+    case .io: return .ioError
+    case .busy: return .temporaryFailure
+    case .permission: return .permission
+    case .interrupted(let signal): return ExitCode(rawValue: 128 + signal)
+    }
   }
-
-  public static func usage(_ message: String) -> CLIError { CLIError(message, code: .usage) }
-
-  public var description: String { message }
 }

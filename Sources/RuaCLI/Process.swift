@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RuaCore
 import RuaFiles
+import RuaPaperKit
 import Synchronization
 
 /// The real process: its clock, environment, streams and hardening. Only `main` calls this.

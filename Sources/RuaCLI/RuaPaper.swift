@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// The command line, callable in-process: `rua-paper` main and the tests both come here.
 public enum RuaPaper {
   public static func run(_ arguments: [String], _ context: Context) -> ExitCode {
@@ -24,7 +26,15 @@ public enum RuaPaper {
       context.message("unknown command '\(first)'; run 'rua-paper --help' for the list")
       return .usage
     }
-    let rest = Array(arguments.dropFirst())
+    return runAlone(command, Array(arguments.dropFirst()), context)
+  }
+
+  /// One command with its arguments (after the command name): `--help`, argv parsing, the
+  /// run, and the one table from `PaperError` to a message and an exit code. The benchmark
+  /// executable runs its one command through this too.
+  public static func runAlone(_ command: any Command, _ rest: [String], _ context: Context)
+    -> ExitCode
+  {
     if rest.contains("--help") || rest.contains("-h"),
       !rest.prefix(while: { $0 != "--" }).isEmpty
     {
@@ -35,21 +45,31 @@ public enum RuaPaper {
       }
     }
     var context = context
-    do throws(CLIError) {
-      let parsed = try ArgumentParser.parse(rest, options: command.allOptions)
+    let parsed: ParsedArguments
+    do throws(PaperError) {
+      parsed = try ArgumentParser.parse(rest, options: command.allOptions)
+    } catch {
+      context.message(error.message)
+      context.standardError(Array("usage: \(command.program) \(command.usage)\n".utf8))
+      return command.usageErrorCode
+    }
+    do throws(PaperError) {
       context.quiet = parsed.flag(CommonOptions.quiet.long)
       let code = try command.run(parsed, context)
       if let failure = context.standardOutputFailure() {
-        throw CLIError("cannot write to standard output: \(failure)", code: .ioError)
+        throw PaperError("cannot write to standard output: \(failure)", kind: .io)
       }
       return code
     } catch {
       context.message(error.message)
-      if error.code == .usage {
-        context.standardError(Array("usage: rua-paper \(command.usage)\n".utf8))
+      // A command with one exit code for every refusal (diff, snapshot) shows its usage only
+      // for argv it cannot parse.
+      if let code = command.errorExitCode { return code }
+      if error.kind == .invalidRequest {
+        context.standardError(Array("usage: \(command.program) \(command.usage)\n".utf8))
         return command.usageErrorCode
       }
-      return error.code
+      return ExitStatus.code(for: error)
     }
   }
 

@@ -57,18 +57,19 @@ public enum DocumentRecipe {
     let labels = inputs.labels
     let pending = !table.isReviewed
     let printedAt = now.printed(offsetSeconds: offsetSeconds(now))
-    let tableVersion = "drug classes \(table.contentVersion)"
+    let tableVersion = BinderRecipe.tablePrefix + table.contentVersion
     guard let template = inputs.templates[kind] else {
       throw MissingInput(description: "the \(kind.documentName) template was not loaded")
     }
+    // One date for "information as of" and for the review-by and staleness it starts: the
+    // calendar date of the last change in the document's zone.
+    let asOfDate = informationAsOf.map { $0.date(offsetSeconds: offsetSeconds($0)) }
     let freshness = Freshness(
-      asOf: informationAsOf?.utcDate, today: today, staleAfterDays: template.staleAfterDays)
+      asOf: asOfDate, today: today, staleAfterDays: template.staleAfterDays)
     switch kind {
     case .er:
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      let asOf = informationAsOf.map {
-        labels.format(date: $0.date(offsetSeconds: offsetSeconds($0)))
-      }
+      let asOf = asOfDate.map { labels.format(date: $0) }
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: labels, template: template,
@@ -85,7 +86,7 @@ public enum DocumentRecipe {
         throw MissingInput(description: "the fall-guide content was not loaded")
       }
       let facts = ERFacts.derive(patient: patient, table: table, today: today)
-      let version = "falls \(content.contentVersion) · \(tableVersion)"
+      let version = "falls \(content.contentVersion)" + BinderRecipe.separator + tableVersion
       let document = FallGuide.build(
         patient: patient, facts: facts, content: content,
         today: today, printedAt: printedAt, labels: labels, template: template,
@@ -94,4 +95,25 @@ public enum DocumentRecipe {
       return DescribedDocument(document: document, template: template, contentVersion: version)
     }
   }
+}
+
+/// The recipe of a binder: it carries the versions of the documents it holds, so its
+/// access-log row says what each of its pages says.
+public enum BinderRecipe {
+  /// The distinct parts of `versions` ("falls 1.0.0 · drug classes 1.2.0", "drug classes
+  /// 1.2.0" → "falls 1.0.0 · drug classes 1.2.0"): guide contents in the order first met,
+  /// then the drug-class tables, which every document shares.
+  public static func contentVersion(of versions: [String]) -> String {
+    var parts: [String] = []
+    for version in versions {
+      for part in version.split(separator: separator).map(String.init) where !parts.contains(part) {
+        parts.append(part)
+      }
+    }
+    let tables = parts.filter { $0.hasPrefix(tablePrefix) }
+    return (parts.filter { !$0.hasPrefix(tablePrefix) } + tables).joined(separator: separator)
+  }
+
+  static let separator = " · "
+  static let tablePrefix = "drug classes "
 }

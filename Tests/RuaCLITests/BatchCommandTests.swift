@@ -228,29 +228,54 @@ enum Tool {
   }
 }
 
-@Suite("bench command")
+/// The benchmark is its own executable, `rua-paper-bench`, built beside the tool and the tests.
+@Suite("bench executable")
 struct BenchCommandTests {
-  @Test func smallRunReportsThroughputSizesAndTheFloor() {
+  /// `rua-paper-bench` beside the test bundle (SwiftPM builds every executable with the tests).
+  static var executable: String? {
+    ProcessRunTests.executable.map {
+      ($0 as NSString).deletingLastPathComponent + "/rua-paper-bench"
+    }
+    .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+  }
+
+  static func run(_ arguments: [String], in box: CLISandbox) throws -> (Int32, String, String) {
+    try ProcessRunTests.run(
+      try #require(executable), arguments,
+      environment: ["HOME": box.path + "/home", "TMPDIR": box.path, "PATH": "/usr/bin:/bin"])
+  }
+
+  @Test(.enabled(if: executable != nil, "rua-paper-bench is not built beside the tests"))
+  func smallRunReportsThroughputSizesAndTheFloor() throws {
     let box = CLISandbox()
-    let result = box.run(
-      [
-        "bench", "--sizes", "4", "--runs", "0", "--jobs", "2", "--templates",
-        MedsCommandTests.templates,
-      ],
-      environment: ["HOME": box.path + "/home", "TMPDIR": box.path])
-    #expect(result.code == .success, "\(result.stderr)")
-    #expect(result.stdout.contains("N = 4 patients"))
-    #expect(result.stdout.contains("ER sheets, 2 workers:"))
-    #expect(result.stdout.contains("median PDF size, fall-guide:"))
-    #expect(result.stdout.contains("FLOOR (bare Pango/Cairo"))
+    let (code, stdout, stderr) = try Self.run(
+      ["--sizes", "4", "--runs", "0", "--jobs", "2", "--templates", MedsCommandTests.templates],
+      in: box)
+    #expect(code == 0, "\(stderr)")
+    #expect(stdout.contains("N = 4 patients"))
+    #expect(stdout.contains("ER sheets, 2 workers:"))
+    #expect(stdout.contains("median PDF size, fall-guide:"))
+    #expect(stdout.contains("FLOOR (bare Pango/Cairo"))
     let left = (try? FileManager.default.contentsOfDirectory(atPath: box.path)) ?? []
     #expect(!left.contains { $0.hasPrefix("rua-bench-") })
   }
 
-  @Test func badSizesAreRefused() {
+  @Test(.enabled(if: executable != nil, "rua-paper-bench is not built beside the tests"))
+  func badSizesAreRefused() throws {
     let box = CLISandbox()
-    #expect(box.run(["bench", "--sizes", "0"]).code == .usage)
-    #expect(box.run(["bench", "--jobs", "x"]).code == .usage)
+    let (sizes, _, sizesError) = try Self.run(["--sizes", "0"], in: box)
+    #expect(sizes == 64)
+    #expect(sizesError.contains("--sizes"))
+    let (jobs, _, jobsError) = try Self.run(["--jobs", "x"], in: box)
+    #expect(jobs == 64)
+    #expect(jobsError.contains("--jobs"))
+  }
+
+  /// The shipped tool has no benchmark in it.
+  @Test func theToolItselfHasNoBenchCommand() {
+    let result = CLISandbox().run(["bench", "--sizes", "4"])
+    #expect(result.code == .usage)
+    #expect(result.stderr.contains("unknown command 'bench'"))
   }
 }
 

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import RuaCLI
+@testable import RuaPaperKit
 
 @Suite struct ContentCommandTests {
   @Test func shippedTemplatesPassCheckButNotRelease() {

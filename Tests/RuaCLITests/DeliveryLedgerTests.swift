@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import RuaCLI
+@testable import RuaPaperKit
 
 /// The ledger the signal thread and the delivering threads share: each intent ends with
 /// exactly one outcome, whoever writes it, and nothing starts after a signal.
@@ -25,11 +26,11 @@ struct DeliveryLedgerTests {
     let box = CLISandbox()
     let store = try store(box)
     let ledger = DeliveryLedger()
-    let intents = try ledger.open(at: store.location) { () throws(CLIError) in
+    let intents = try ledger.open(at: store.location) { () throws(PaperError) in
       do throws(StoreError) {
         return try store.appendAccess([intent("a.pdf"), intent("b.pdf")], now: box.now)
       } catch {
-        throw CLIError(error.description, code: .ioError)
+        throw PaperError(error.description, kind: .io)
       }
     }
     #expect(ledger.take(intents[0].id))  // a.pdf: its bytes are being placed
@@ -37,7 +38,7 @@ struct DeliveryLedgerTests {
     let cancelled = Atomic<Int>(-1)
     let signalThread = Thread {
       cancelled.store(
-        ledger.stop(signal: SIGINT, actions: {}, wait: 10), ordering: .sequentiallyConsistent)
+        ledger.stop(signal: SIGINT, wait: 10), ordering: .sequentiallyConsistent)
     }
     signalThread.start()
     // The signal thread claims b.pdf at once but must wait for a.pdf's own outcome.
@@ -70,8 +71,8 @@ struct DeliveryLedgerTests {
     #expect(rows.last?.entry.intentID == intents[1].id)
 
     // After the signal nothing new is committed.
-    #expect(throws: CLIError.self) {
-      _ = try ledger.open(at: store.location) { () throws(CLIError) in
+    #expect(throws: PaperError.self) {
+      _ = try ledger.open(at: store.location) { () throws(PaperError) in
         Issue.record("an intent was committed after the signal")
         return []
       }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RuaCLI
+@testable import RuaPaperKit
 
 /// An installed binary finds its templates in `BIN/../share/rua-paper/templates`.
 @Suite("installed layout")

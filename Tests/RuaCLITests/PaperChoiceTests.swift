@@ -3,13 +3,14 @@ import RuaDocuments
 import Testing
 
 @testable import RuaCLI
+@testable import RuaPaperKit
 
 /// Paper as libpaper chooses it: --paper, PAPERSIZE, /etc/papersize, LC_PAPER; any case.
 @Suite("paper size")
 struct PaperChoiceTests {
   func choose(
     _ explicit: String? = nil, _ environment: [String: String] = [:], system: String? = nil
-  ) throws(CLIError) -> Paper {
+  ) throws(PaperError) -> Paper {
     try PaperChoice.resolve(explicit: explicit, environment: environment, systemPaper: system)
   }
 
@@ -31,12 +32,12 @@ struct PaperChoiceTests {
   }
 
   @Test func unknownNamesAreRefusedNamingTheirSource() {
-    #expect(throws: CLIError.self) { try choose("legal") }
+    #expect(throws: PaperError.self) { try choose("legal") }
     do {
       _ = try choose(nil, ["PAPERSIZE": "legal"])
       Issue.record("PAPERSIZE=legal was accepted")
     } catch {
-      #expect(error.code == .usage)
+      #expect(error.kind == .invalidRequest)
       #expect(error.message.contains("PAPERSIZE names the paper 'legal'"))
       #expect(error.message.contains("--paper letter or --paper a4"))
     }

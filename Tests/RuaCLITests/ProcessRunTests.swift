@@ -16,9 +16,18 @@ struct ProcessRunTests {
   }
 
   func run(_ arguments: [String]) throws -> (Int32, String, String) {
+    try Self.run(try #require(Self.executable), arguments)
+  }
+
+  /// Runs `executable` with `arguments` (and `environment`, when given) to its end: its exit
+  /// status, standard output and standard error.
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+  ) throws -> (Int32, String, String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(Self.executable))
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

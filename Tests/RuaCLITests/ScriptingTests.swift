@@ -3,6 +3,7 @@ import RuaCore
 import Testing
 
 @testable import RuaCLI
+@testable import RuaPaperKit
 
 /// For scripts: `-q/--quiet`, `batch --format json`, and a long failure list capped on stderr.
 @Suite("scripting")
@@ -76,13 +77,14 @@ struct ScriptingTests {
   /// files is refused before rendering now, so the failures are made here directly.)
   @Test func aLongFailureListIsCappedOnStandardError() throws {
     let failures = (1...12).map { n in
-      BatchRun.Failure(
+      BatchOutcome.Failure(
         index: n, what: "p-\(n) er-sheet", patientID: "p-\(n)", document: "er-sheet",
-        error: CLIError("p-\(n)-er-sheet.pdf already exists", code: .cannotCreate))
+        error: PaperError("p-\(n)-er-sheet.pdf already exists", kind: .cannotCreate))
     }
     let summary = BatchSummary(
-      documents: 12, patients: 12, delivered: 0, resumed: 0, failures: failures, seconds: 1.25,
-      folder: "docs", manifest: nil, binder: nil, signal: 0)
+      BatchOutcome(
+        documents: 12, patients: 12, delivered: 0, resumed: 0, failures: failures, seconds: 1.25,
+        folder: "docs", manifest: nil, binder: nil, signal: 0))
     let lines = summary.failureLines()
     #expect(lines.count == BatchPlan.namesShown + 1, "\(lines)")
     #expect(lines.last?.contains("… and 7 more failed documents") == true)

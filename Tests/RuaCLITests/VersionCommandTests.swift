@@ -1,6 +1,8 @@
 import RuaCLI
 import Testing
 
+@testable import RuaPaperKit
+
 @Suite("version command")
 struct VersionCommandTests {
   @Test func namesTheToolAndTheLibrariesItRunsWith() {

@@ -1,25 +1,11 @@
 import RuaCore
 import RuaDocuments
+import RuaPaperKit
+import RuaRender
 
-/// The batch command line, checked: which patients, which documents, where, how many workers.
+/// The batch command line, read into a `BatchRequest`, and how its summary is shown.
 struct BatchOptions {
-  let queries: [String]
-  let all: Bool
-  let kinds: [DocumentKind]
-  /// Absolute output folder, or nil when the documents are only printed.
-  let folder: String?
-  /// Absolute binder path.
-  let binder: String?
-  let workers: Int
-  /// `.some(nil)` prints on the default printer.
-  let printer: String??
-  let force: Bool
-  /// Skip documents whose file and manifest SHA-256 already match (`--resume`).
-  let resume: Bool
-  /// `--shard K/N`: only every N-th patient, starting with the K-th, by patient id.
-  let shard: (index: Int, count: Int)?
-  /// `--copies`, `--option`, `--print-timeout`.
-  var printing = PrintSettings()
+  var request: BatchRequest
   /// `--format json`: the summary as JSON on stdout.
   var json = false
 
@@ -46,85 +32,77 @@ struct BatchOptions {
       help: "only patients K, K+N, K+2N… in id order (spread one run over N machines)"),
   ]
 
-  static func read(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
-    -> BatchOptions
-  {
+  static func read(
+    _ arguments: ParsedArguments, _ context: Context,
+    settings: () throws(PaperError) -> DocumentSettings
+  ) throws(PaperError) -> BatchOptions {
     let all = arguments.flag("all")
     let queries = arguments.positionals
     if all && !queries.isEmpty {
-      throw .usage("name patients or pass --all, not both")
+      throw .invalidRequest("name patients or pass --all, not both")
     }
     if !all && queries.isEmpty {
-      throw .usage("batch needs PATIENT… (ids or name starts) or --all")
+      throw .invalidRequest("batch needs PATIENT… (ids or name starts) or --all")
     }
     let kinds =
-      try arguments.value("docs").map { (text) throws(CLIError) in
+      try arguments.value("docs").map { (text) throws(PaperError) in
         try DocumentKind.list(text, option: "--docs")
       } ?? DocumentKind.allCases
     var workers = WorkerThread.onlineProcessors
     if let text = arguments.value("jobs") {
       guard let count = Int(text), (1...256).contains(count) else {
-        throw .usage("--jobs takes a whole number of worker threads from 1 to 256, not '\(text)'")
+        throw .invalidRequest(
+          "--jobs takes a whole number of worker threads from 1 to 256, not '\(text)'")
       }
       workers = count
     }
-    let folder = try arguments.value("out").map { (text) throws(CLIError) in
-      guard !text.isEmpty else { throw .usage("--out needs a folder, such as --out documents") }
+    let folder = try arguments.value("out").map { (text) throws(PaperError) in
+      guard !text.isEmpty else {
+        throw .invalidRequest("--out needs a folder, such as --out documents")
+      }
       var path = context.absolute(text)
       while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
       return path
     }
-    let binder = try arguments.value("binder").map { (text) throws(CLIError) in
+    let binder = try arguments.value("binder").map { (text) throws(PaperError) in
       guard !text.isEmpty, !text.hasSuffix("/") else {
-        throw .usage("--binder needs a file name, such as --binder binder.pdf")
+        throw .invalidRequest("--binder needs a file name, such as --binder binder.pdf")
       }
       return context.absolute(text)
     }
     let printer: String?? = arguments.present("print") ? .some(arguments.value("print")) : .none
     guard folder != nil || printer != nil || binder != nil else {
-      throw .usage("say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
+      throw .invalidRequest(
+        "say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
     }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw .usage("--format takes text or json, not '\(format)'")
+      throw .invalidRequest("--format takes text or json, not '\(format)'")
     }
     if arguments.flag("resume") {
-      guard folder != nil else { throw .usage("--resume needs --out DIR") }
+      guard folder != nil else { throw .invalidRequest("--resume needs --out DIR") }
       guard !arguments.flag("force") else {
-        throw .usage("--resume keeps matching files and --force replaces them: choose one")
+        throw .invalidRequest("--resume keeps matching files and --force replaces them: choose one")
       }
     }
-    return BatchOptions(
+    let request = BatchRequest(
       queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
       printer: printer, force: arguments.flag("force"), resume: arguments.flag("resume"),
       shard: try arguments.value("shard").map(Self.shard),
-      printing: try PrintSettings.read(arguments, printing: printer != nil), json: format == "json")
+      printing: try PrintSettings.read(arguments, printing: printer != nil),
+      settings: try settings(),
+      anchorsFooter: !DocumentClock.isFixed(arguments, context))
+    return BatchOptions(request: request, json: format == "json")
   }
 
   /// "K/N" with 1 ≤ K ≤ N.
-  static func shard(_ text: String) throws(CLIError) -> (index: Int, count: Int) {
+  static func shard(_ text: String) throws(PaperError) -> (index: Int, count: Int) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
       (1...count).contains(index)
     else {
-      throw .usage("--shard takes K/N with 1 ≤ K ≤ N, such as --shard 2/4, not '\(text)'")
+      throw .invalidRequest("--shard takes K/N with 1 ≤ K ≤ N, such as --shard 2/4, not '\(text)'")
     }
     return (index, count)
-  }
-
-  /// `DIR/<patient-id>-<document>.pdf`.
-  func fileName(patientID: String, kind: DocumentKind) -> String {
-    "\(patientID)-\(kind.documentName).pdf"
-  }
-}
-
-extension DocumentKind {
-  /// The bookmark a document gets in a binder.
-  var binderTitle: String {
-    switch self {
-    case .er: return "ER sheet"
-    case .meds: return "Medication list"
-    case .falls: return "Fall guide"
-    }
   }
 }

@@ -1,22 +1,30 @@
 import RuaCore
+import RuaPaperKit
 
 /// What a batch tells the user at the end: the first few failures with their messages (the
 /// rest counted, never thousands of lines), then one summary line on stderr; with
 /// `--format json` an object on stdout for scripts, listing every failure.
 struct BatchSummary {
-  let documents: Int
-  let patients: Int
-  /// Documents delivered by this run plus those `--resume` found already delivered.
-  let delivered: Int
-  let resumed: Int
-  /// Sorted in run order.
-  let failures: [BatchRun.Failure]
-  let seconds: Double
-  let folder: String?
-  let manifest: String?
-  let binder: String?
-  /// The signal that stopped the run, or 0.
-  let signal: Int32
+  let outcome: BatchOutcome
+
+  init(_ outcome: BatchOutcome) { self.outcome = outcome }
+
+  private var documents: Int { outcome.documents }
+  private var patients: Int { outcome.patients }
+  private var delivered: Int { outcome.delivered }
+  private var resumed: Int { outcome.resumed }
+  private var failures: [BatchOutcome.Failure] { outcome.failures }
+  private var seconds: Double { outcome.seconds }
+  private var folder: String? { outcome.folder }
+  private var manifest: String? { outcome.manifest }
+  private var binder: String? { outcome.binder }
+  private var signal: Int32 { outcome.signal }
+
+  /// The run's exit code: 128+signal when stopped, else the first failure's, else 0.
+  static func exitCode(_ outcome: BatchOutcome) -> ExitCode {
+    if outcome.signal != 0 { return ExitCode(rawValue: 128 + outcome.signal) }
+    return outcome.failures.first.map { ExitStatus.code(for: $0.error) } ?? .success
+  }
 
   /// Failures always reach stderr (capped); the summary goes to stdout as JSON with `json`,
   /// else to stderr unless `quiet` and nothing failed.
@@ -29,12 +37,12 @@ struct BatchSummary {
     }
   }
 
-  /// One `rua-paper: WHAT: reason` line per failure, at most `BatchPlan.namesShown` of them.
+  /// One `rua-paper: WHAT: reason` line per failure, at most `namesShown` of them.
   func failureLines() -> [String] {
-    var lines = failures.prefix(BatchPlan.namesShown).map { "\($0.what): \($0.error.message)" }
-    if failures.count > BatchPlan.namesShown {
+    var lines = failures.prefix(Self.namesShown).map { "\($0.what): \($0.error.message)" }
+    if failures.count > Self.namesShown {
       lines.append(
-        "… and \(failures.count - BatchPlan.namesShown) more failed documents "
+        "… and \(failures.count - Self.namesShown) more failed documents "
           + "('batch --format json' and 'rua-paper log' list each one)")
     }
     return lines
@@ -50,13 +58,13 @@ struct BatchSummary {
       if let manifest { line += "; \(manifest) lists them and is marked incomplete" }
       return line
     }
-    let failedDocuments = documentFailures
+    let failedDocuments = outcome.documentFailures
     line =
       "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
       + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
       + "\(failedDocuments.count) failed"
     if !failedDocuments.isEmpty {
-      line += " (" + BatchPlan.list(failedDocuments.map(\.what)) + ")"
+      line += " (" + NameList.joined(failedDocuments.map(\.what)) + ")"
     }
     if failures.contains(where: { $0.document == "binder" }) { line += "; the binder failed" }
     if failures.contains(where: { $0.document == "manifest" }) {
@@ -68,37 +76,36 @@ struct BatchSummary {
     return line
   }
 
-  /// The failures of the patients' documents: the binder and the manifest are outputs of the
-  /// run, not among its `documents`, and are named on their own.
-  private var documentFailures: [BatchRun.Failure] {
-    failures.filter { $0.document != "binder" && $0.document != "manifest" }
-  }
-
   func json() -> String {
     let failed: [JSON] = failures.map { failure in
       .object([
         ("patient", failure.patientID.map { JSON.string($0) } ?? .null),
         ("document", .string(failure.document)),
-        ("exitCode", .int(Int(failure.error.code.rawValue))),
+        ("exitCode", .int(Int(ExitStatus.code(for: failure.error).rawValue))),
         ("message", .string(failure.error.message)),
       ])
     }
-    let exitCode = signal != 0 ? DeliveryLedger.exitCode(signal) : failures.first?.error.code
+    let exitCode = Self.exitCode(outcome)
     let fields: [(key: String, value: JSON)] = [
       ("documents", .int(documents)),
       ("patients", .int(patients)),
       ("completed", .int(delivered)),
       ("resumed", .int(resumed)),
-      ("failed", .int(documentFailures.count)),
+      ("failed", .int(outcome.documentFailures.count)),
       ("binderFailed", .bool(failures.contains { $0.document == "binder" })),
       ("manifestFailed", .bool(failures.contains { $0.document == "manifest" })),
       ("interrupted", .bool(signal != 0)),
       ("seconds", .number(BatchProgress.oneDecimal(seconds))),
       ("manifest", manifest.map { JSON.string($0) } ?? .null),
       ("binder", binder.map { JSON.string($0) } ?? .null),
-      ("exitCode", .int(Int((exitCode ?? .success).rawValue))),
+      ("exitCode", .int(Int(exitCode.rawValue))),
       ("failures", .array(failed)),
     ]
     return JSONWriter.write(.object(fields), pretty: true) + "\n"
   }
+}
+
+extension BatchSummary {
+  /// At most this many names in one message; the rest are counted ("and 12 more").
+  static var namesShown: Int { NameList.shown }
 }

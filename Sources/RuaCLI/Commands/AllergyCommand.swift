@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct AllergyCommand: Command {
@@ -24,19 +25,19 @@ struct AllergyCommand: Command {
       OptionSpec("dry-run", help: "show the change; write nothing"),
     ] + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.first == "add" else {
-      throw .usage("allergy takes the action 'add'")
+      throw .invalidRequest("allergy takes the action 'add'")
     }
     guard arguments.positionals.count == 2 else {
-      throw .usage("allergy add needs one PATIENT; the allergy is given with --substance")
+      throw .invalidRequest("allergy add needs one PATIENT; the allergy is given with --substance")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let keys = ["substance", "reaction", "severity", "kind"]
     let allergy = keys.map { (key: $0, value: JSON.string(arguments.value($0) ?? "")) }
     let edited = try session.commit(
       .addAllergy(allergy), command: "allergy add", dryRun: arguments.flag("dry-run"),
-      options: Dictionary(uniqueKeysWithValues: keys.map { ($0, "--" + $0) }))
+      options: Dictionary(uniqueKeysWithValues: keys.map { ($0, "--" + $0) }), showingTo: context)
     let count = edited.allergies.count
     context.print(
       "\(session.patient.fullName): \(count) allerg\(count == 1 ? "y" : "ies") recorded")

@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// `rua-paper batch`: every document for the whole care circle (or some patients), in parallel.
 struct BatchCommand: Command {
   let name = "batch"
@@ -26,13 +28,15 @@ struct BatchCommand: Command {
   let options =
     BatchOptions.specs + PrintSettings.specs + DocumentSettings.specs + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    let options = try BatchOptions.read(arguments, context)
-    let settings = try DocumentSettings.read(arguments, context)
-    let store = try DocumentStore.open(arguments, context)
-    return try BatchRun(
-      options: options, settings: settings, context: context,
-      anchorsFooter: FooterAnchor.isWanted(arguments, context)
-    ).run(store: store)
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    let options = try BatchOptions.read(arguments, context) { () throws(PaperError) in
+      try DocumentSettings.read(arguments, context)
+    }
+    let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
+    var progress = ProgressLine(context: context)
+    let outcome = try session.batch(options.request) { progress.draw($0) }
+    progress.finish()
+    BatchSummary(outcome).report(context, json: options.json)
+    return BatchSummary.exitCode(outcome)
   }
 }

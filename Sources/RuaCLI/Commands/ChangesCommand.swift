@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct ChangesCommand: Command {
@@ -15,15 +16,15 @@ struct ChangesCommand: Command {
     [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
     + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count <= 1 else {
-      throw .usage("changes takes at most one PATIENT")
+      throw .invalidRequest("changes takes at most one PATIENT")
     }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw .usage("--format must be text or json, not '\(format)'")
+      throw .invalidRequest("--format must be text or json, not '\(format)'")
     }
-    let store = try StoreAccess.open(arguments, context)
+    let store = try StoreOptions.session(arguments, context).store
     var patient: String?
     if let query = arguments.positionals.first {
       patient = try PatientPicker.name(query, in: store).id

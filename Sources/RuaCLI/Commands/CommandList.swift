@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// Every command, in the order `rua-paper --help` lists them.
 let allCommands: [any Command] = [
   InitCommand(),
@@ -20,6 +22,5 @@ let allCommands: [any Command] = [
   DiffCommand(),
   SnapshotCommand(),
   ContentCommand(),
-  BenchCommand(),
   VersionCommand(),
 ]

@@ -1,4 +1,5 @@
 import RuaDocuments
+import RuaPaperKit
 import RuaStore
 
 /// `rua-paper content check|lock`: the gate reviewed clinical content passes.
@@ -34,25 +35,27 @@ struct ContentCommand: Command {
       help: "the templates folder (default $RUA_TEMPLATES, then the package's templates)"),
   ]
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let action = arguments.positionals.first else {
-      throw .usage("content needs one action: check or lock")
+      throw .invalidRequest("content needs one action: check or lock")
     }
     switch action {
     case "check":
-      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context)
+      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context.host)
       return try check(templates, release: arguments.flag("release"), context)
     case "lock":
-      if arguments.flag("release") { throw .usage("--release applies to content check, not lock") }
-      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context)
+      if arguments.flag("release") {
+        throw .invalidRequest("--release applies to content check, not lock")
+      }
+      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context.host)
       return try lock(templates, context)
     default:
-      throw .usage("unknown content action '\(action)'; use check or lock")
+      throw .invalidRequest("unknown content action '\(action)'; use check or lock")
     }
   }
 
   private func check(_ templates: TemplatesLocation, release: Bool, _ context: Context)
-    throws(CLIError) -> ExitCode
+    throws(PaperError) -> ExitCode
   {
     let inputs = try readInputs(templates)
     let lock = try templates.read(ContentLock.path).map {
@@ -89,7 +92,8 @@ struct ContentCommand: Command {
     return .success
   }
 
-  private func lock(_ templates: TemplatesLocation, _ context: Context) throws(CLIError) -> ExitCode
+  private func lock(_ templates: TemplatesLocation, _ context: Context) throws(PaperError)
+    -> ExitCode
   {
     let inputs = try readInputs(templates).filter { $0.role != .locale }
     var previous: ContentLock?
@@ -120,7 +124,7 @@ struct ContentCommand: Command {
   }
 
   /// Guides, tables and locale files under the templates folder.
-  private func readInputs(_ templates: TemplatesLocation) throws(CLIError) -> [ContentInput] {
+  private func readInputs(_ templates: TemplatesLocation) throws(PaperError) -> [ContentInput] {
     var inputs: [ContentInput] = []
     for name in templates.files(in: "content", suffix: ".json") {
       if let bytes = try templates.read("content/" + name) {
@@ -128,9 +132,9 @@ struct ContentCommand: Command {
       }
     }
     guard !inputs.isEmpty else {
-      throw CLIError(
+      throw PaperError(
         "no content files in \(templates.shown)/content; the guides are content/*.json there",
-        code: .noInput)
+        kind: .notFound)
     }
     for name in ContentTable.knownFiles {
       if let bytes = try templates.read(name) {

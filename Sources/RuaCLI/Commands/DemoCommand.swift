@@ -2,6 +2,8 @@ import Glibc
 import RuaCore
 import RuaDocuments
 import RuaFiles
+import RuaPaperKit
+import RuaRender
 import RuaStore
 
 struct DemoCommand: Command {
@@ -21,17 +23,19 @@ struct DemoCommand: Command {
 
   static let sample = "samples/care-circle.json"
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("demo takes no arguments") }
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .invalidRequest("demo takes no arguments") }
     let dir = arguments.value("dir") ?? "demo"
     let folder = context.absolute(dir)
     let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
     guard let samplePath = Self.findSample(context) else {
-      throw CLIError(
+      throw PaperError(
         "cannot find \(Self.sample) in \(context.workingDirectory) or beside the rua-paper "
-          + "executable; run demo from the rua-paper source folder", code: .noInput)
+          + "executable; run demo from the rua-paper source folder", kind: .notFound)
     }
-    var circle = try CareCircleInput.decode(samplePath, context, templates: nil)
+    var circle = try CareCircleInput.decode(
+      try CareCircleInput.read(samplePath, context), shown: samplePath,
+      templates: try TemplatesLocation.resolve(nil, context.host), today: context.today)
     if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
       circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
     }
@@ -57,20 +61,25 @@ struct DemoCommand: Command {
   /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
   /// through the batch machinery (logged like any other export; replaced on a rerun), each in
   /// the language the documents default to (the list and guide in the person's own).
-  private func renderDocuments(folder: String, store: Store, _ context: Context) throws(CLIError) {
+  private func renderDocuments(folder: String, store: Store, _ context: Context) throws(PaperError)
+  {
     let now = context.now
     let today = context.today
     let settings = DocumentSettings(
       paper: .letter, explicitLanguage: nil, now: now, today: today,
-      templates: try TemplatesLocation.resolve(nil, context))
-    let options = BatchOptions(
-      queries: [], all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
+      templates: try TemplatesLocation.resolve(nil, context.host))
+    let request = BatchRequest(
+      all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
       binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
-      printer: nil, force: true, resume: false, shard: nil)
-    let code = try BatchRun(options: options, settings: settings, context: context).run(
-      store: store)
+      force: true, settings: settings, anchorsFooter: true)
+    let session = Session(store: store, host: context.host, ledger: context.ledger)
+    let outcome = try session.batch(request)
+    BatchSummary(outcome).report(context, json: false)
+    let code = BatchSummary.exitCode(outcome)
     guard code == .success else {
-      throw CLIError("some sample documents could not be made (see above)", code: code)
+      throw PaperError(
+        "some sample documents could not be made (see above)",
+        kind: outcome.failures.first?.error.kind ?? .internalFailure)
     }
     context.print(
       "documents: \(folder)/documents (one PDF per patient and document, manifest.json)")

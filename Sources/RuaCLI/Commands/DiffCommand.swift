@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaVisual
 
 struct DiffCommand: Command {
@@ -47,26 +48,27 @@ struct DiffCommand: Command {
       OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
     ]
   let usageErrorCode = ExitCode.diffError
+  let errorExitCode: ExitCode? = .diffError
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    let error = ExitCode.diffError
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
-      throw CLIError(
+      throw PaperError(
         "diff takes two PDF files, got \(arguments.positionals.count); see rua-paper diff --help",
-        code: error)
+        kind: .invalidRequest)
     }
     let (fileA, fileB) = (arguments.positionals[0], arguments.positionals[1])
     guard fileA != "-" || fileB != "-" else {
-      throw CLIError(
+      throw PaperError(
         "only one of the two PDFs can come from standard input (-); give the other as a file",
-        code: error)
+        kind: .invalidRequest)
     }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw CLIError("--format must be text or json, not '\(format)'", code: error)
+      throw PaperError("--format must be text or json, not '\(format)'", kind: .invalidRequest)
     }
     var options = try VisualSupport.diffOptions(
-      arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), code: error), code: error)
+      arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest),
+      kind: .invalidRequest)
     options.compareText = arguments.flag("text")
     options.compareStructure = arguments.flag("structure")
     VisualSupport.keepLargeBuffers()
@@ -76,12 +78,13 @@ struct DiffCommand: Command {
     let out = arguments.value("out")
     let sideBySide = arguments.flag("side-by-side")
     guard !sideBySide || out != nil else {
-      throw CLIError("--side-by-side writes into the --out folder; give --out DIR", code: error)
+      throw PaperError(
+        "--side-by-side writes into the --out folder; give --out DIR", kind: .invalidRequest)
     }
     let reportFolder = arguments.value("report")
-    if let out { try VisualSupport.makeDirectory(context.absolute(out), code: error) }
+    if let out { try VisualFiles.makeDirectory(context.absolute(out), kind: .invalidRequest) }
     if let reportFolder {
-      try VisualSupport.makeDirectory(context.absolute(reportFolder), code: error)
+      try VisualFiles.makeDirectory(context.absolute(reportFolder), kind: .invalidRequest)
     }
     var images: [Int: [String: String]] = [:]
     var pictures: [Int: DiffPictures] = [:]
@@ -104,7 +107,7 @@ struct DiffCommand: Command {
         report = try VisualDiff.compare(a, b, options: options)
       }
     } catch {
-      throw CLIError(error.message, code: .diffError)
+      throw PaperError(error.message, kind: .invalidData)
     }
     let nameA = fileA == "-" ? "standard input" : fileA
     let nameB = fileB == "-" ? "standard input" : fileB
@@ -128,7 +131,7 @@ struct DiffCommand: Command {
     }
     if format == "json" {
       context.write(
-        JSONWriter.write(VisualSupport.json(report, nameA: nameA, nameB: nameB, images: images)))
+        JSONWriter.write(VisualFiles.json(report, nameA: nameA, nameB: nameB, images: images)))
     } else {
       var text = report.summary(nameA: nameA, nameB: nameB)
       for page in images.keys.sorted() {
@@ -142,38 +145,38 @@ struct DiffCommand: Command {
     return report.isSame ? .success : .failure
   }
 
-  private func writeText(_ text: String, to path: String) throws(CLIError) {
-    if let problem = VisualSupport.writeFile(Array(text.utf8), to: path) {
-      throw CLIError(problem, code: .diffError)
+  private func writeText(_ text: String, to path: String) throws(PaperError) {
+    if let problem = VisualFiles.writeFile(Array(text.utf8), to: path) {
+      throw PaperError(problem, kind: .invalidData)
     }
   }
 
-  private func open(_ file: String, _ context: Context) throws(CLIError) -> PDFDocument {
+  private func open(_ file: String, _ context: Context) throws(PaperError) -> PDFDocument {
     do {
       if file == "-" { return try PDFDocument(standardInput: "standard input") }
       return try PDFDocument(path: context.absolute(file), shownAs: file)
     } catch {
-      throw CLIError(error.message, code: .diffError)
+      throw PaperError(error.message, kind: .invalidData)
     }
   }
 
   /// Masks must name a page of one of the files, and pages must fit in an image.
   private func check(_ options: DiffOptions, _ a: PDFDocument, _ b: PDFDocument)
-    throws(CLIError)
+    throws(PaperError)
   {
     let pages = max(a.pageCount, b.pageCount)
     for mask in options.masks {
       if let page = mask.page, page > pages {
-        throw CLIError(
+        throw PaperError(
           "--mask \(mask): page \(page) is past the last page (\(a.name) has \(a.pageCount), "
-            + "\(b.name) has \(b.pageCount))", code: .diffError)
+            + "\(b.name) has \(b.pageCount))", kind: .invalidData)
       }
     }
     for document in [a, b] where document.pageCount > 0 {
       for page in 1...document.pageCount {
         guard let size = try? document.pageSize(page) else { continue }
         try VisualSupport.checkPixelSize(
-          size, dpi: options.dpi, file: document.name, page: page, code: .diffError)
+          size, dpi: options.dpi, file: document.name, page: page, kind: .invalidData)
       }
     }
   }
@@ -187,8 +190,8 @@ struct DiffCommand: Command {
       files.append(("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()))
     }
     for (key, suffix, png) in files {
-      let shown = out + "/" + VisualSupport.pageName(artifacts.page, suffix: suffix)
-      if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
+      let shown = out + "/" + VisualFiles.pageName(artifacts.page, suffix: suffix)
+      if let problem = VisualFiles.writeFile(png, to: context.absolute(shown)) {
         throw VisualError(.image, problem)
       }
       written[key] = shown

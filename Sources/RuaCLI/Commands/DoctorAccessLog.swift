@@ -1,3 +1,4 @@
+import RuaPaperKit
 import RuaStore
 
 /// What `doctor` says about the access log.

@@ -1,5 +1,6 @@
 import Glibc
 import RuaFiles
+import RuaPaperKit
 import RuaPrint
 import RuaStore
 
@@ -22,9 +23,9 @@ struct DoctorCommand: Command {
     [OptionSpec("repair", help: "restore the access log's triggers and anchor, and log it")]
     + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("doctor takes no arguments") }
-    let location = try StoreAccess.location(arguments, context)
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .invalidRequest("doctor takes no arguments") }
+    let location = try StoreOptions.location(arguments, context)
     let versions = Store.libraryVersions()
     func line(_ label: String, _ value: String) {
       context.print(label + String(repeating: " ", count: max(1, 12 - label.count)) + value)
@@ -34,7 +35,7 @@ struct DoctorCommand: Command {
     line("SQLite:", versions.sqlite)
     line("SQLCipher:", versions.sqlcipher.map { $0.isEmpty ? "none" : $0 } ?? "none")
     if arguments.flag("repair") {
-      let store = try StoreAccess.open(arguments, context)
+      let store = try StoreOptions.session(arguments, context).store
       let repaired = try StoreAccess.perform { () throws(StoreError) in
         try store.repairAccessLog(toolVersion: ToolVersion.full)
       }
@@ -77,7 +78,7 @@ struct DoctorCommand: Command {
     case .refused(let error):
       line("state:", error.kind.rawValue)
       context.message(error.description)
-      return StoreAccess.exitCode(error.kind)
+      return ExitStatus.code(for: StoreAccess.paperError(error))
     }
   }
 

@@ -1,4 +1,5 @@
 import RuaDocuments
+import RuaPaperKit
 
 /// `rua-paper er PATIENT` and `rua-paper falls PATIENT`: one document for one patient.
 struct DocumentCommand: Command {
@@ -41,12 +42,12 @@ struct DocumentCommand: Command {
       the large-print guide (body text 14 pt, one column) for the person's own copy.
       """)
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
-      throw .usage("\(name) needs exactly one PATIENT (an id or the start of a name)")
+      throw .invalidRequest("\(name) needs exactly one PATIENT (an id or the start of a name)")
     }
     guard let destinations = try DocumentOutput.destinations(arguments, context) else {
-      throw .usage(DocumentOutput.missing)
+      throw .invalidRequest(DocumentOutput.missing)
     }
     return try DocumentRun.run(kind, query: query, destinations: destinations, arguments, context)
   }

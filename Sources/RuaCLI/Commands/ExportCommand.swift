@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct ExportCommand: Command {
@@ -21,27 +22,22 @@ struct ExportCommand: Command {
       OptionSpec("force", help: "replace an existing file"),
     ] + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else {
-      throw .usage("export takes no arguments; use -o FILE")
+      throw .invalidRequest("export takes no arguments; use -o FILE")
     }
     let output = arguments.value("output") ?? "-"
-    let location = try StoreAccess.location(arguments, context)
+    let location = try StoreOptions.location(arguments, context)
     if output != "-", [location.database, location.keyFile].contains(context.absolute(output)) {
-      throw .usage("refusing to export over the store or its key file (\(output))")
+      throw .invalidRequest("refusing to export over the store or its key file (\(output))")
     }
-    let store = try StoreAccess.open(arguments, context)
-    var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
-    circle.exportedAt = context.now.rfc3339
-    let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
-    let parcel = Parcel(
-      bytes: bytes, patientID: nil, document: "care-circle", pages: nil, contentVersion: nil)
+    let session = try context.session(location)
     let destination: Destination =
       output == "-"
       ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
     // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
-    try Delivery(store: store, context: context).deliver(parcel, to: destination)
-    if output != "-" { context.note("wrote \(circle.patients.count) patients to \(output)") }
+    let count = try session.export(to: destination)
+    if output != "-" { context.note("wrote \(count) patients to \(output)") }
     return .success
   }
 }

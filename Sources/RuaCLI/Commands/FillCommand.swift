@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct FillCommand: Command {
@@ -29,9 +30,9 @@ struct FillCommand: Command {
       OptionSpec("dry-run", help: "show the change and the new run-out; write nothing"),
     ] + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
-      throw .usage("fill needs a PATIENT and a MEDICINE (an id or a name)")
+      throw .invalidRequest("fill needs a PATIENT and a MEDICINE (an id or a name)")
     }
     let session = try EditSession.open(arguments.positionals[0], arguments, context)
     let medication = try session.medication(arguments.positionals[1])
@@ -43,7 +44,7 @@ struct FillCommand: Command {
     } else if let latest = Runway.currentFill(of: medication.fills) {
       fill.append(("daySupply", .int(latest.daySupply)))
     } else {
-      throw .usage(
+      throw .invalidRequest(
         "\(medication.name) has no earlier fill to take the day supply from; pass --days N")
     }
     if let quantity = arguments.value("quantity") {
@@ -52,7 +53,8 @@ struct FillCommand: Command {
     let edited = try session.commit(
       .addFill(medicationID: medication.id, fill: fill), command: "fill",
       dryRun: arguments.flag("dry-run"),
-      options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"])
+      options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"],
+      showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }

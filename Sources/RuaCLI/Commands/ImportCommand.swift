@@ -1,5 +1,6 @@
 import RuaCore
 import RuaFiles
+import RuaPaperKit
 import RuaStore
 
 struct ImportCommand: Command {
@@ -34,90 +35,34 @@ struct ImportCommand: Command {
     ]
     + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
-      throw .usage("import needs exactly one FILE")
+      throw .invalidRequest("import needs exactly one FILE")
     }
     let circle = try CareCircleInput.decode(
-      file, context, templates: arguments.value("templates"))
-    let store = try StoreAccess.open(arguments, context)
+      try CareCircleInput.read(file, context), shown: file == "-" ? "standard input" : file,
+      templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
+      today: context.today)
+    let session = try StoreOptions.session(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let force = arguments.flag("force")
-    let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
-    let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(
-        circle, now: context.now.secondsSinceEpoch, dryRun: dryRun, origin: origin,
-        allowReverts: force)
-    }
-    if !summary.reverts.isEmpty {
-      var text = "\(file) would undo \(summary.reverts.count) newer change"
-      text += summary.reverts.count == 1 ? "" : "s"
-      text += " in the store:\n" + summary.reverts.map(Self.describe).joined(separator: "\n")
-      if !force && !dryRun {
-        throw CLIError(
-          text + "\nnothing was written; export again to get the current record, "
-            + "or pass --force to import the file anyway", code: .dataError)
-      }
-      context.message(text + (dryRun && !force ? "\n(import would need --force)" : ""))
+    let summary = try session.importCircle(circle, from: file, dryRun: dryRun, force: force)
+    if let undone = summary.revertsText(file) {
+      context.message(undone + (dryRun && !force ? "\n(import would need --force)" : ""))
     }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
   }
-
-  /// "  Robert Alvarez, medication apixaban: status on-hold -> active (changed … by …)".
-  static func describe(_ revert: RevertedChange) -> String {
-    var text = "  \(revert.patient), \(revert.record): "
-    text += revert.action == "delete" ? "would be removed" : ChangeText.fields(revert.fields)
-    return text + " (changed \(revert.lastChange))"
-  }
 }
 
-/// Reading and decoding a care-circle file, shared by `import` and `demo`. `-` is standard input.
-enum CareCircleInput {
-  /// The decoded file, after checking that the pinned fonts of the templates folder
-  /// (`--templates`, else the default) can draw every text in it.
-  static func decode(_ file: String, _ context: Context, templates: String?) throws(CLIError)
-    -> CareCircle
-  {
-    let bytes: [UInt8]
-    let shown = file == "-" ? "standard input" : file
-    if file == "-" {
-      bytes = try context.readStandardInput()
-    } else {
-      do { bytes = try Files.read(context.absolute(file)) } catch {
-        let code: ExitCode =
-          error.isMissing ? .noInput : error.isPermission ? .permission : .ioError
-        throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
-      }
+extension CareCircleInput {
+  /// The bytes of `file`, or of standard input for `-`.
+  static func read(_ file: String, _ context: Context) throws(PaperError) -> [UInt8] {
+    if file == "-" { return try context.readStandardInput() }
+    do { return try Files.read(context.absolute(file)) } catch {
+      let kind: PaperError.Kind =
+        error.isMissing ? .notFound : error.isPermission ? .permission : .io
+      throw PaperError("\(file): cannot be read (\(error.reason))", kind: kind)
     }
-    let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(templates, context))
-    let circle: CareCircle
-    do { circle = try CareCircleDecoder.decodeReportingAll(bytes, today: context.today) } catch {
-      throw CLIError(refusal(error, file: shown), code: .dataError)
-    }
-    do throws(CareCircleError) {
-      let json: JSON
-      do throws(JSONSyntaxError) { json = try JSONParser.parse(bytes) } catch {
-        throw CareCircleError(path: CareCircleError.filePath, reason: error.description)
-      }
-      try PrintableCheck.check(json, coverage: coverage)
-    } catch {
-      throw CLIError("\(shown): \(error.description)", code: .dataError)
-    }
-    return circle
-  }
-
-  /// `FILE: path: reason` for one problem; for more, a count and one indented line each.
-  static func refusal(_ error: CareCircleProblems, file: String) -> String {
-    guard error.problems.count > 1 else {
-      return error.problems.map { "\(file): \($0.description)" }.first ?? "\(file): refused"
-    }
-    let count =
-      error.stoppedAtLimit
-      ? "the first \(error.problems.count) problems" : "\(error.problems.count) problems"
-    var text = "\(file): refused, nothing was imported; \(count):"
-    for problem in error.problems { text += "\n  " + problem.description }
-    if error.stoppedAtLimit { text += "\n  … the file may hold more; fix these and import again" }
-    return text
   }
 }

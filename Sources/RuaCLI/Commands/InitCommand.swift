@@ -1,3 +1,4 @@
+import RuaPaperKit
 import RuaStore
 
 struct InitCommand: Command {
@@ -12,9 +13,9 @@ struct InitCommand: Command {
     """
   let options = StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("init takes no arguments") }
-    let location = try StoreAccess.location(arguments, context)
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .invalidRequest("init takes no arguments") }
+    let location = try StoreOptions.location(arguments, context)
     _ = try StoreAccess.perform { () throws(StoreError) in try Store.create(location) }
     context.print("created the store \(location.database)")
     context.print("created the key file \(location.keyFile)")

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct LogCommand: Command {
@@ -32,32 +33,34 @@ struct LogCommand: Command {
         help: "with verify: a head kept elsewhere (HASH may be 6+ leading hex digits)")
     ] + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.count <= 1 else { throw .usage("log takes at most one PATIENT") }
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.count <= 1 else {
+      throw .invalidRequest("log takes at most one PATIENT")
+    }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw .usage("--format must be text or json, not '\(format)'")
+      throw .invalidRequest("--format must be text or json, not '\(format)'")
     }
     let word = arguments.positionals.first
     if word != "verify", arguments.value("anchor") != nil {
-      throw .usage("--anchor goes with 'log verify'")
+      throw .invalidRequest("--anchor goes with 'log verify'")
     }
     if word == "verify" || word == "anchor" {
       let filters = ["since", "until", "action", "run", "format"].filter {
         arguments.value($0) != nil
       }
-      if let first = filters.first { throw .usage("--\(first) goes with 'log [PATIENT]'") }
+      if let first = filters.first { throw .invalidRequest("--\(first) goes with 'log [PATIENT]'") }
     }
     var claim: LogAnchorClaim?
     if let text = arguments.value("anchor") {
       guard let parsed = LogAnchorClaim(text) else {
-        throw .usage(
+        throw .invalidRequest(
           "--anchor '\(text)' is not SEQ:HASH (a row number, a colon, and 6 to 64 hex digits, "
             + "as 'rua-paper log anchor' prints it)")
       }
       claim = parsed
     }
-    let store = try StoreAccess.open(arguments, context)
+    let store = try StoreOptions.session(arguments, context).store
     switch word {
     case "verify": return try LogVerify.run(store, claim: claim, context)
     case "anchor":
@@ -66,7 +69,7 @@ struct LogCommand: Command {
       return .success
     default: break
     }
-    let patient = try word.map { (query) throws(CLIError) in
+    let patient = try word.map { (query) throws(PaperError) in
       try PatientPicker.name(query, in: store).id
     }
     let query = try LogFilter.query(arguments, patient: patient)

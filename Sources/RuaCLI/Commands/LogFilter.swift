@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 /// `log`'s row filters: `--since`, `--until`, `--action`, `--run`.
@@ -15,7 +16,7 @@ enum LogFilter {
     OptionSpec("run", .value, value: "ID", help: "only the rows of one run (one command)"),
   ]
 
-  static func query(_ arguments: ParsedArguments, patient: String?) throws(CLIError)
+  static func query(_ arguments: ParsedArguments, patient: String?) throws(PaperError)
     -> AccessQuery
   {
     var query = AccessQuery(patient: patient)
@@ -26,14 +27,16 @@ enum LogFilter {
       query.until = try moment(until, option: "until", endOfDay: true)
     }
     if let since = query.since, let until = query.until, until <= since {
-      throw .usage("--until must come after --since")
+      throw .invalidRequest("--until must come after --since")
     }
     if let action = arguments.value("action") {
-      guard !action.isEmpty else { throw .usage("--action needs a value, such as --action print") }
+      guard !action.isEmpty else {
+        throw .invalidRequest("--action needs a value, such as --action print")
+      }
       query.action = action
     }
     if let run = arguments.value("run") {
-      guard !run.isEmpty else { throw .usage("--run needs a run id from 'rua-paper log'") }
+      guard !run.isEmpty else { throw .invalidRequest("--run needs a run id from 'rua-paper log'") }
       query.runID = run
     }
     return query
@@ -41,14 +44,14 @@ enum LogFilter {
 
   /// Seconds since the epoch. `--since DATE` starts at that UTC day's midnight; `--until` is
   /// exclusive internally, so a date ends at the next midnight and a time includes its second.
-  static func moment(_ text: String, option: String, endOfDay: Bool) throws(CLIError) -> Int64 {
+  static func moment(_ text: String, option: String, endOfDay: Bool) throws(PaperError) -> Int64 {
     if let date = CivilDate(iso: text) {
       return Int64(date.daysSinceEpoch + (endOfDay ? 1 : 0)) * 86_400
     }
     if let instant = Instant(rfc3339: text) {
       return instant.secondsSinceEpoch + (endOfDay ? 1 : 0)
     }
-    throw .usage(
+    throw .invalidRequest(
       "--\(option) '\(text)' is neither a date (YYYY-MM-DD) nor an RFC 3339 time "
         + "(such as 2026-11-16T08:00:00Z or 2026-11-16T09:00:00+01:00)")
   }

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 /// One access_log row as `log` shows it: a text line, or a JSON object whose field names are

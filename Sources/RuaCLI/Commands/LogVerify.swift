@@ -1,10 +1,11 @@
+import RuaPaperKit
 import RuaStore
 
 /// `log verify`: the chain, the append-only triggers, the anchor file, and an optional anchor
 /// the admin kept. Exit 1 when rows were changed, cut or rewritten; 65 when only the triggers
 /// are wrong; 0 when all holds.
 enum LogVerify {
-  static func run(_ store: Store, claim: LogAnchorClaim?, _ context: Context) throws(CLIError)
+  static func run(_ store: Store, claim: LogAnchorClaim?, _ context: Context) throws(PaperError)
     -> ExitCode
   {
     let review = try StoreAccess.perform { () throws(StoreError) in try store.reviewAccessLog() }

@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct MedCommand: Command {
@@ -44,38 +45,38 @@ struct MedCommand: Command {
     "name", "brand", "strength", "dose", "schedule", "times", "as-needed", "purpose", "id",
   ]
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard let action = arguments.positionals.first else {
-      throw .usage("med needs an action: stop, hold, resume or add")
+      throw .invalidRequest("med needs an action: stop, hold, resume or add")
     }
     switch action {
     case "add": return try add(arguments, context)
     case "stop": return try status(.stopped, action, arguments, context)
     case "hold": return try status(.onHold, action, arguments, context)
     case "resume": return try status(.active, action, arguments, context)
-    default: throw .usage("med takes stop, hold, resume or add, not '\(action)'")
+    default: throw .invalidRequest("med takes stop, hold, resume or add, not '\(action)'")
     }
   }
 
   private func status(
     _ status: MedicationStatus, _ action: String, _ arguments: ParsedArguments,
     _ context: Context
-  ) throws(CLIError) -> ExitCode {
+  ) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 3 else {
-      throw .usage("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
+      throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
     }
     if let option = Self.addOptions.first(where: { arguments.present($0) }) {
-      throw .usage("--\(option) is for 'med add'")
+      throw .invalidRequest("--\(option) is for 'med add'")
     }
     if status != .stopped, arguments.value("on") != nil {
-      throw .usage(
+      throw .invalidRequest(
         "--on is for 'med stop': the record keeps the date a medicine was stopped, "
           + "not when it was held or resumed")
     }
     let reason: String?
     do {
       reason = try PatientEdit.note(arguments.value("reason") ?? "", name: "--reason", max: 200)
-    } catch { throw CLIError(error.description, code: .dataError) }
+    } catch { throw PaperError(error.description, kind: .invalidData) }
 
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let medication = try session.medication(arguments.positionals[2])
@@ -90,19 +91,20 @@ struct MedCommand: Command {
     let edited = try session.commit(
       .setStatus(medicationID: medication.id, status, stoppedDate: stopped),
       command: "med " + action, reason: reason, dryRun: arguments.flag("dry-run"),
-      options: ["stoppedDate": "--on"])
+      options: ["stoppedDate": "--on"], showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }
     return .success
   }
 
-  private func add(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode
+  {
     guard arguments.positionals.count == 2 else {
-      throw .usage("med add needs one PATIENT; the medicine is given with --name")
+      throw .invalidRequest("med add needs one PATIENT; the medicine is given with --name")
     }
     for option in ["on", "reason"] where arguments.value(option) != nil {
-      throw .usage("--\(option) is for 'med stop', 'hold' and 'resume'")
+      throw .invalidRequest("--\(option) is for 'med stop', 'hold' and 'resume'")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let taken = session.patient.medications.map(\.id)
@@ -125,7 +127,7 @@ struct MedCommand: Command {
     options["id"] = "--id"
     let edited = try session.commit(
       .addMedication(medication), command: "med add", dryRun: arguments.flag("dry-run"),
-      options: options)
+      options: options, showingTo: context)
     if let added = edited.medications.first(where: { $0.id == id }) {
       context.print("added " + EditSession.describe(added))
       context.print(session.runway(of: added))

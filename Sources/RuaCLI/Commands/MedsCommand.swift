@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaPaperKit
 import RuaStore
 
 struct MedsCommand: Command {
@@ -27,26 +28,26 @@ struct MedsCommand: Command {
     [OptionSpec("format", .value, value: "text|json", help: "data output format (default text)")]
     + DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
-      throw .usage("meds needs exactly one PATIENT (an id or the start of a name)")
+      throw .invalidRequest("meds needs exactly one PATIENT (an id or the start of a name)")
     }
     if let destinations = try DocumentOutput.destinations(arguments, context) {
       guard arguments.value("format") == nil else {
-        throw .usage("--format is for the data listing; -o and --print make the PDF")
+        throw .invalidRequest("--format is for the data listing; -o and --print make the PDF")
       }
       return try DocumentRun.run(
         .meds, query: query, destinations: destinations, arguments, context)
     }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw .usage("--format must be text or json, not '\(format)'")
+      throw .invalidRequest("--format must be text or json, not '\(format)'")
     }
     let today = try DocumentClock.read(arguments, context).today
     let table = try DocumentResources.drugTable(
-      TemplatesLocation.resolve(arguments.value("templates"), context))
+      TemplatesLocation.resolve(arguments.value("templates"), context.host))
 
-    let store = try StoreAccess.open(arguments, context)
+    let store = try StoreOptions.session(arguments, context).store
     let patient = try PatientPicker.patient(query, in: store)
     if format == "json" {
       context.write(JSONWriter.write(MedsReport.json(patient: patient, table: table, today: today)))

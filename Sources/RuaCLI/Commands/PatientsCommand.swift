@@ -1,4 +1,5 @@
 import RuaCore
+import RuaPaperKit
 import RuaStore
 
 struct PatientsCommand: Command {
@@ -13,13 +14,15 @@ struct PatientsCommand: Command {
     [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
     + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("patients takes no arguments") }
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.isEmpty else {
+      throw .invalidRequest("patients takes no arguments")
+    }
     let format = arguments.value("format") ?? "text"
     guard format == "text" || format == "json" else {
-      throw .usage("--format must be text or json, not '\(format)'")
+      throw .invalidRequest("--format must be text or json, not '\(format)'")
     }
-    let store = try StoreAccess.open(arguments, context)
+    let store = try StoreOptions.session(arguments, context).store
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
     if format == "json" {
       let array = JSON.array(

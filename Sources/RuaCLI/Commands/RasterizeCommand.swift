@@ -1,3 +1,4 @@
+import RuaPaperKit
 import RuaVisual
 
 struct RasterizeCommand: Command {
@@ -18,43 +19,43 @@ struct RasterizeCommand: Command {
     OptionSpec("out", short: "o", .value, value: "DIR", help: "folder for the PNG files"),
   ]
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
-      throw .usage("rasterize takes one PDF file, got \(arguments.positionals.count)")
+      throw .invalidRequest("rasterize takes one PDF file, got \(arguments.positionals.count)")
     }
     guard let out = arguments.value("out") else {
-      throw .usage("rasterize needs -o DIR, the folder for the PNG files")
+      throw .invalidRequest("rasterize needs -o DIR, the folder for the PNG files")
     }
-    let dpi = try VisualSupport.dpi(arguments.value("dpi"), code: .usage)
+    let dpi = try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest)
     VisualSupport.keepLargeBuffers()
     let document: PDFDocument
     do {
       document = try PDFDocument(path: context.absolute(file), shownAs: file)
     } catch {
-      throw CLIError(error.message, code: error.kind == .unreadable ? .noInput : .dataError)
+      throw PaperError(error.message, kind: error.kind == .unreadable ? .notFound : .invalidData)
     }
     let pages = try range(arguments.value("pages"), file: file, count: document.pageCount)
     for page in pages {
       do {
         try VisualSupport.checkPixelSize(
-          document.pageSize(page), dpi: dpi, file: file, page: page, code: .usage)
-      } catch let error as CLIError {
+          document.pageSize(page), dpi: dpi, file: file, page: page, kind: .invalidRequest)
+      } catch let error as PaperError {
         throw error
       } catch {
-        throw CLIError("\(error)", code: .dataError)
+        throw PaperError("\(error)", kind: .invalidData)
       }
     }
-    try VisualSupport.makeDirectory(context.absolute(out), code: .cannotCreate)
+    try VisualFiles.makeDirectory(context.absolute(out), kind: .cannotCreate)
     for page in pages {
       let png: [UInt8]
       do {
         png = try document.render(page: page, dpi: dpi).pngBytes()
       } catch {
-        throw CLIError(error.message, code: .software)
+        throw PaperError(error.message, kind: .internalFailure)
       }
-      let shown = out + "/" + VisualSupport.pageName(page, suffix: ".png")
-      if let problem = VisualSupport.writeFile(png, to: context.absolute(shown)) {
-        throw CLIError(problem, code: .ioError)
+      let shown = out + "/" + VisualFiles.pageName(page, suffix: ".png")
+      if let problem = VisualFiles.writeFile(png, to: context.absolute(shown)) {
+        throw PaperError(problem, kind: .io)
       }
       context.print(shown)
     }
@@ -62,20 +63,21 @@ struct RasterizeCommand: Command {
   }
 
   /// `N`, `A-B` or `A-` (to the end), 1-based and inside the document.
-  private func range(_ text: String?, file: String, count: Int) throws(CLIError) -> [Int] {
-    guard count > 0 else { throw CLIError("\(file) has no pages", code: .dataError) }
+  private func range(_ text: String?, file: String, count: Int) throws(PaperError) -> [Int] {
+    guard count > 0 else { throw PaperError("\(file) has no pages", kind: .invalidData) }
     guard let text else { return Array(1...count) }
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     let first = parts.first.flatMap { Int($0) }
     let last = parts.count == 2 ? (parts[1].isEmpty ? count : Int(parts[1])) : first
     guard parts.count <= 2, let first, let last else {
-      throw .usage("--pages must be N or A-B (e.g. 2 or 2-5), not '\(text)'")
+      throw .invalidRequest("--pages must be N or A-B (e.g. 2 or 2-5), not '\(text)'")
     }
     guard first >= 1, first <= last else {
-      throw .usage("--pages \(text): the range must start at 1 or later and not run backwards")
+      throw .invalidRequest(
+        "--pages \(text): the range must start at 1 or later and not run backwards")
     }
     guard last <= count else {
-      throw .usage("--pages \(text): \(file) has \(count) page(s)")
+      throw .invalidRequest("--pages \(text): \(file) has \(count) page(s)")
     }
     return Array(first...last)
   }

@@ -2,6 +2,7 @@ import Glibc
 import RuaCore
 import RuaDocuments
 import RuaFiles
+import RuaPaperKit
 
 /// `rua-paper share PATIENT er|meds|falls --to DIR`: a logged export to a share folder.
 struct ShareCommand: Command {
@@ -23,26 +24,26 @@ struct ShareCommand: Command {
       OptionSpec("name", .value, value: "FILE.pdf", help: "the file name inside DIR"),
     ] + DocumentSettings.specs + StoreOptions.specs
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
-      throw .usage("share needs a PATIENT and a document: er, meds or falls")
+      throw .invalidRequest("share needs a PATIENT and a document: er, meds or falls")
     }
     let query = arguments.positionals[0]
     guard let kind = DocumentKind(rawValue: arguments.positionals[1]) else {
-      throw .usage("the document is er, meds or falls, not '\(arguments.positionals[1])'")
+      throw .invalidRequest("the document is er, meds or falls, not '\(arguments.positionals[1])'")
     }
     guard let folderText = arguments.value("to"), !folderText.isEmpty else {
-      throw .usage("share needs --to DIR, the folder to put the document in")
+      throw .invalidRequest("share needs --to DIR, the folder to put the document in")
     }
     let folder = context.absolute(folderText)
     guard Files.isDirectory(folder) else {
-      throw CLIError(
+      throw PaperError(
         "the share folder \(folderText) does not exist; create it or mount the drive first",
-        code: .cannotCreate)
+        kind: .cannotCreate)
     }
     if let name = arguments.value("name") {
       guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-        throw .usage("--name must be a plain file name without '/', such as er-sheet.pdf")
+        throw .invalidRequest("--name must be a plain file name without '/', such as er-sheet.pdf")
       }
     }
     let chosen = arguments.value("name")

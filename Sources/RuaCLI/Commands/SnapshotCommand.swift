@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaPaperKit
 import RuaVisual
 
 /// `rua-paper snapshot record|check|prune|accept`: golden snapshots of the documents, for test
@@ -79,24 +80,32 @@ struct SnapshotCommand: Command {
         help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
     ] + StoreOptions.specs
   let usageErrorCode = ExitCode.diffError
+  let errorExitCode: ExitCode? = .diffError
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     let verbs = ["record", "check", "prune", "accept"]
     guard arguments.positionals.count == 1, let verb = arguments.positionals.first,
       verbs.contains(verb)
     else {
-      throw CLIError(
+      throw PaperError(
         "snapshot takes record, check, prune or accept, such as: rua-paper snapshot check "
-          + "--sample --golden tests/golden", code: SnapshotPlan.error)
+          + "--sample --golden tests/golden", kind: .invalidRequest)
     }
     let plan = try SnapshotPlan.read(verb: verb, arguments, context)
-    if verb == "accept" { return try SnapshotAccept.accept(plan, context) }
-    VisualSupport.keepLargeBuffers()
-    let patients = try SnapshotPatients.load(plan, arguments, context)
-    if verb == "prune" {
-      return SnapshotAccept.prune(plan, names: producedNames(plan, patients), context)
+    let output = { (text: String) in context.write(text) }
+    if verb == "accept" {
+      return try SnapshotAccept.accept(plan, output: output) ? .success : .diffError
     }
-    return try SnapshotRunner(plan: plan, patients: patients, context: context).run()
+    VisualSupport.keepLargeBuffers()
+    let patients = try SnapshotPatients.load(plan) { () throws(PaperError) in
+      try StoreOptions.session(arguments, context, closingAbandoned: true)
+    }
+    if verb == "prune" {
+      return SnapshotAccept.prune(plan, names: producedNames(plan, patients), output: output)
+        ? .success : .diffError
+    }
+    let passed = try SnapshotRunner(plan: plan, patients: patients, output: output).run()
+    return passed ? .success : .failure
   }
 
   /// Every document the plan produces, with the page count of its golden PDF (unknown when

@@ -1,3 +1,4 @@
+import RuaPaperKit
 import RuaRender
 import RuaStore
 import RuaVisual
@@ -8,8 +9,8 @@ struct VersionCommand: Command {
   let usage = "version"
   let options: [OptionSpec] = []
 
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> ExitCode {
-    guard arguments.positionals.isEmpty else { throw .usage("version takes no arguments") }
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    guard arguments.positionals.isEmpty else { throw .invalidRequest("version takes no arguments") }
     let store = Store.libraryVersions()
     context.print(ToolVersion.full)
     context.print("SQLCipher  " + (store.sqlcipher ?? "none (plain SQLite: refused)"))

@@ -1,5 +1,6 @@
 import RuaCore
 import RuaDocuments
+import RuaPaperKit
 import RuaRender
 import RuaStore
 
@@ -16,26 +17,26 @@ enum DocumentOutput {
     ] + PrintSettings.specs
 
   /// The destinations asked for, or nil when the command should not make a PDF at all.
-  static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(CLIError)
+  static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> [Destination]?
   {
     var destinations: [Destination] = []
     if let output = arguments.value("output") {
       if output == "-" {
         guard !context.standardOutputIsTerminal else {
-          throw .usage(
+          throw .invalidRequest(
             "refusing to write a PDF to the terminal; redirect it (-o - > file.pdf, | lp) or "
               + "use -o FILE")
         }
         destinations.append(.standardOutput)
       } else {
         guard !output.isEmpty, !output.hasSuffix("/") else {
-          throw .usage("-o needs a file name, such as -o er-sheet.pdf")
+          throw .invalidRequest("-o needs a file name, such as -o er-sheet.pdf")
         }
         destinations.append(.file(path: context.absolute(output), replace: arguments.flag("force")))
       }
     } else if arguments.flag("force") {
-      throw .usage("--force only applies with -o FILE")
+      throw .invalidRequest("--force only applies with -o FILE")
     }
     if arguments.present("print") {
       destinations.append(.printer(arguments.value("print")))
@@ -52,7 +53,7 @@ enum DocumentRun {
   static func run(
     _ kind: DocumentKind, query: String, destinations: [Destination],
     _ arguments: ParsedArguments, _ context: Context
-  ) throws(CLIError) -> ExitCode {
+  ) throws(PaperError) -> ExitCode {
     try run(kind, query: query, arguments, context) { _ in destinations }
   }
 
@@ -60,25 +61,18 @@ enum DocumentRun {
   static func run(
     _ kind: DocumentKind, query: String, _ arguments: ParsedArguments, _ context: Context,
     destinations: (DocumentSettings) -> [Destination]
-  ) throws(CLIError) -> ExitCode {
+  ) throws(PaperError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
     let printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
     // Checks the templates before the store is opened; the person's language may change it.
-    var resources = try settings.resources(for: [kind])
-    let store = try DocumentStore.open(arguments, context)
-    let patient = try DocumentStore.patient(query, in: store)
-    let language = DocumentLanguage.choose(
-      explicit: settings.explicitLanguage, kind: kind, personLanguage: patient.language)
-    resources = try resources.speaking(language)
-    let asOf = try DocumentStore.informationAsOf(patient, in: store)
-    try DocumentStore.checkPrintDate(patient, informationAsOf: asOf, settings)
-    TestPause.at("render", context)
-    let made = try DocumentMaker(resources).make(
-      kind, patient: patient, today: settings.today, now: settings.now, informationAsOf: asOf,
-      footerAnchor: FooterAnchor.isWanted(arguments, context) ? try FooterAnchor.text(store) : nil)
-    let delivery = Delivery(store: store, context: context, printing: printing)
+    let resources = try settings.resources(for: [kind])
+    let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
+    let made = try session.make(
+      DocumentRequest(
+        kind: kind, patient: query, settings: settings,
+        anchorsFooter: DocumentClock.isFixed(arguments, context) == false, resources: resources))
     for destination in destinations(settings) {
-      let record = try delivery.deliver(made, to: destination)
+      let record = try session.deliver(made, to: destination, printing: printing)
       switch destination {
       case .file(let path, _):
         context.note(

@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// The rua-paper(1) manual page, written from the same command table as `--help`, so the two
 /// cannot drift. `scripts/install` and `scripts/package` install what `help --man` prints.
 enum ManPage {

@@ -1,3 +1,5 @@
+import RuaPaperKit
+
 /// Bash and zsh completion scripts, written from the same command table as `--help`, so a new
 /// command or option completes as soon as it exists. `help --completions bash|zsh` prints them.
 enum ShellCompletions {

@@ -1,3 +1,4 @@
+import RuaPaperKit
 import RuaVisual
 
 /// JUnit XML as CI systems read it: one test case per page (plus one for the structure).

@@ -1,0 +1,67 @@
+import RuaPaperKit
+import RuaPrint
+
+/// `--copies N`, `--option KEY=VALUE` (repeatable) and `--print-timeout SECONDS`, read into
+/// `PrintSettings` as `lp -n` and `lp -o` take them.
+extension PrintSettings {
+  static let specs: [OptionSpec] = [
+    OptionSpec("copies", .value, value: "N", help: "print N copies (1-99, default 1)"),
+    OptionSpec(
+      "option", .repeated, value: "KEY=VALUE",
+      help: "a CUPS job option, such as media=A4 or sides=two-sided-long-edge (repeatable)"),
+    OptionSpec(
+      "print-timeout", .value, value: "SECONDS",
+      help: "wait this long for the job, and for a stopped printer (default: refuse a stopped "
+        + "printer at once, wait 120 s for the job)"),
+  ]
+
+  static func read(_ arguments: ParsedArguments, printing: Bool) throws(PaperError) -> PrintSettings
+  {
+    var settings = PrintSettings()
+    let given = ["copies", "option", "print-timeout"].filter { arguments.present($0) }
+    if let first = given.first, !printing {
+      throw .invalidRequest("--\(first) only applies with --print")
+    }
+    if let text = arguments.value("copies") {
+      guard let copies = Int(text), (1...99).contains(copies) else {
+        throw .invalidRequest("--copies takes a whole number from 1 to 99, not '\(text)'")
+      }
+      settings.job.copies = copies
+    }
+    for text in arguments.all("option") {
+      let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let key = parts.first.map(String.init) ?? ""
+      guard parts.count == 2, !key.isEmpty, !parts[1].isEmpty,
+        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+      else {
+        throw .invalidRequest("--option takes KEY=VALUE, such as --option media=A4, not '\(text)'")
+      }
+      guard !PrintJobOptions.reserved.contains(key.lowercased()) else {
+        throw .invalidRequest(
+          "--option \(key) is set by rua-paper itself (the job title stays generic, the "
+            + "format is PDF; use --copies for copies)")
+      }
+      // IPP option values are keywords, numbers, ranges and resolutions: none holds a space or a
+      // control character, and Debian's cupsd 2.4.2-3+deb12u10 crashes on a value with a space.
+      guard
+        parts[1].unicodeScalars.allSatisfy({
+          !$0.properties.isWhitespace && $0.properties.generalCategory != .control
+        })
+      else {
+        throw .invalidRequest(
+          "--option \(key) has a space or control character in its value; rua-paper takes only "
+            + "values without them, such as A4 or two-sided-long-edge (a space in a job option "
+            + "crashes Debian's CUPS 2.4.2-3+deb12u10 scheduler; docs/printing.md)")
+      }
+      settings.job.options.append((key, String(parts[1])))
+    }
+    if let text = arguments.value("print-timeout") {
+      guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+        throw .invalidRequest("--print-timeout takes whole seconds from 1 to 86400, not '\(text)'")
+      }
+      settings.timeout = seconds
+      settings.job.waitWhileStopped = true
+    }
+    return settings
+  }
+}

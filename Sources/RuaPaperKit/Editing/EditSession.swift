@@ -1,0 +1,111 @@
+import RuaCore
+import RuaStore
+
+/// What every edit (`fill`, `med`, `allergy`) shares: the store, the patient it names, the import day, and the one way a change is written (`Store.replacePatient`:
+/// validated by the import decoder, recorded in change_log, all or nothing).
+public struct EditSession {
+  let store: Store
+  public let patient: Patient
+  /// The patient's place in the circle, so refusals name the path an export would have.
+  let index: Int
+  let host: HostEnvironment
+  /// The command's date, as import uses it (fill dates may not be after it; runways count
+  /// from it).
+  public var today: CivilDate { host.today }
+
+  init(store: Store, patient: Patient, index: Int, host: HostEnvironment) {
+    self.store = store
+    self.patient = patient
+    self.index = index
+    self.host = host
+  }
+
+  /// The medicine `query` names (id, or a generic or brand name), or a refusal listing the
+  /// candidates.
+  public func medication(_ query: String) throws(PaperError) -> Medication {
+    switch MedicationSelector.select(query, from: patient.medications) {
+    case .found(let medication):
+      return medication
+    case .notFound:
+      throw PaperError(
+        "\(patient.fullName) has no medicine with the id or name '\(query)'; "
+          + "run 'rua-paper meds \(patient.id)' for the list", kind: .invalidRequest)
+    case .ambiguous(let matches):
+      let list = matches.map { "  " + Self.describe($0) }.joined(separator: "\n")
+      throw PaperError(
+        "'\(query)' matches \(matches.count) medicines of \(patient.fullName); "
+          + "name one by id:\n" + list, kind: .invalidRequest)
+    }
+  }
+
+  /// "m-apixaban  apixaban (Eliquis) 5 mg, on-hold".
+  public static func describe(_ medication: Medication) -> String {
+    var text = medication.id + "  " + medication.name
+    if let brand = medication.brand { text += " (\(brand))" }
+    if let strength = medication.strength { text += " " + strength }
+    if medication.status != .active { text += ", " + medication.status.rawValue }
+    return text
+  }
+
+  /// Makes `edit`, validates it as import would, and writes it (or, with `dryRun`, only plans
+  /// it). `options` maps a format key to the option that supplied it, so a refusal can name
+  /// both. Returns the patient as stored afterwards and the changes written (or planned).
+  public func commit(
+    _ edit: PatientEdit, command: String, reason: String? = nil, dryRun: Bool,
+    options: [String: String]
+  ) throws(PaperError) -> (patient: Patient, changes: [PlannedChange]) {
+    let edited: Patient
+    do { edited = try edit.applied(to: patient, index: index, today: today) } catch {
+      // The field's own key: "daySupply" in "patients[0]….fills[3].daySupply", "times" in
+      // "….times[1]".
+      let last = error.path.split(separator: ".").last ?? ""
+      let key = String(last.prefix { $0 != "[" })
+      let option = options[key].map { " (\($0))" } ?? ""
+      throw PaperError(
+        "\(error.description)\(option); nothing was changed", kind: .invalidData)
+    }
+    try Self.checkPrintable(edited, index: index, options: options, host)
+    let origin = ChangeOrigin(command: command, actor: ChangeActor.current(), reason: reason)
+    let changes = try StoreAccess.perform { () throws(StoreError) in
+      try store.replacePatient(
+        edited, expecting: patient, origin: origin, now: host.now.secondsSinceEpoch,
+        dryRun: dryRun)
+    }
+    return (edited, changes)
+  }
+
+  /// An edited record must print, as an imported one must: a character the pinned fonts cannot
+  /// draw is refused with import's message and path.
+  private static func checkPrintable(
+    _ patient: Patient, index: Int, options: [String: String], _ host: HostEnvironment
+  ) throws(PaperError) {
+    let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(nil, host))
+    // The patient stands at its own index, so the path is the one an export would have.
+    let patients =
+      Array(repeating: JSON.object([]), count: index) + [
+        CareCircleEncoder.encode(patient)
+      ]
+    do {
+      try PrintableCheck.check(.object([("patients", .array(patients))]), coverage: coverage)
+    } catch {
+      let last = error.path.split(separator: ".").last ?? ""
+      let option = options[String(last.prefix { $0 != "[" })].map { " (\($0))" } ?? ""
+      throw PaperError("\(error.description)\(option); nothing was changed", kind: .invalidData)
+    }
+  }
+
+  /// The medicine's run-out, exactly as `meds` computes it.
+  public func runway(of medication: Medication) -> String {
+    let runway = Runway.evaluate(medication, today: today)
+    var text = "\(medication.name): "
+    if let runOut = runway.runOutDate, let days = runway.daysRemaining {
+      text += "runs out \(runOut.iso), \(days) day\(days == 1 ? "" : "s") left"
+      text += " (\(runway.status.rawValue))"
+    } else {
+      text += runway.status == .asNeeded ? "as needed, no run-out date" : "no fill recorded"
+    }
+    if medication.status == .onHold { text += "; on hold" }
+    if medication.status == .stopped { text += "; stopped, on no document" }
+    return text
+  }
+}

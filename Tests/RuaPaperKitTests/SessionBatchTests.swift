@@ -1,0 +1,101 @@
+import Foundation
+import RuaCore
+import RuaDocuments
+import RuaPaperKit
+import RuaStore
+import RuaVisual
+import Testing
+
+/// A whole batch through `Session`, without argv: files, manifest, binder and log rows, with
+/// typed outcomes.
+@Suite struct SessionBatchTests {
+  @Test func aBatchDeliversFilesManifestBinderAndTheirLogRows() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    let patients = try session.store.listPatients()
+    let out = fixture.folder + "/out"
+    var reports: [BatchProgress] = []
+    let outcome = try session.batch(
+      BatchRequest(
+        all: true, kinds: [.er, .falls], folder: out, binder: fixture.folder + "/binder.pdf",
+        workers: 2, settings: try fixture.settings(), anchorsFooter: true)
+    ) { reports.append($0) }
+
+    #expect(outcome.failures.isEmpty, "\(outcome.failures.map(\.error.message))")
+    #expect(outcome.patients == patients.count)
+    #expect(outcome.documents == patients.count * 2)
+    #expect(outcome.delivered == outcome.documents)
+    #expect(outcome.signal == 0)
+    #expect(
+      reports.last
+        == BatchProgress(
+          done: outcome.documents, total: outcome.documents, elapsed: reports.last?.elapsed ?? 0))
+    #expect(outcome.manifest == out + "/manifest.json")
+    #expect(outcome.binder == fixture.folder + "/binder.pdf")
+
+    // Every file is where the manifest says, with the bytes it says.
+    let manifest = try JSONParser.parse(
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))))
+    let entries = try #require(manifest["documents"]?.arrayValue)
+    #expect(entries.count == outcome.documents)
+    #expect(manifest["complete"]?.boolValue == true)
+    for entry in entries {
+      let file = try #require(entry["file"]?.stringValue)
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)))
+      #expect(SHA256.hex(bytes) == entry["sha256"]?.stringValue)
+    }
+
+    // One completed export row per file and one for the binder, after their intents.
+    let rows = try session.store.accessLog()
+    let completed = rows.filter { $0.entry.outcome == AccessOutcome.completed }
+    #expect(completed.count == outcome.documents + 1)
+    let binderRow = try #require(completed.first { $0.entry.document == "binder" })
+    #expect(binderRow.entry.patients?.sorted() == patients.map(\.id).sorted())
+    #expect(rows.filter { $0.entry.outcome == AccessOutcome.intent }.count == outcome.documents + 1)
+  }
+
+  /// A binder of fall guides is logged with the guide's content version, as each guide is.
+  @Test func aBinderOfFallGuidesIsLoggedWithTheGuidesContentVersion() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    _ = try session.batch(
+      BatchRequest(
+        all: true, kinds: [.falls], folder: fixture.folder + "/out",
+        binder: fixture.folder + "/binder.pdf", settings: try fixture.settings()))
+    let rows = try session.store.accessLog().filter {
+      $0.entry.outcome == AccessOutcome.completed
+    }
+    let guide = try #require(rows.first { $0.entry.document == "fall-guide" })
+    let binder = try #require(rows.first { $0.entry.document == "binder" })
+    #expect(guide.entry.contentVersion?.hasPrefix("falls ") == true)
+    #expect(binder.entry.contentVersion == guide.entry.contentVersion)
+  }
+
+  /// A batch carries the log's head at the start of the run on every page: the files and the
+  /// binder alike (the binder used to read the head again after the files were delivered).
+  @Test func theBinderCarriesTheSameLogAnchorAsTheFiles() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    // Something in the log first, so there is a head to anchor.
+    _ = try session.export(to: .file(path: fixture.folder + "/circle.json", replace: false))
+    let head = try session.store.accessHead()
+    let out = fixture.folder + "/out"
+    let binderPath = fixture.folder + "/binder.pdf"
+    let outcome = try session.batch(
+      BatchRequest(
+        all: true, kinds: [.er], folder: out, binder: binderPath,
+        settings: try fixture.settings(), anchorsFooter: true))
+    #expect(outcome.failures.isEmpty)
+    let anchor = head.footer
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".pdf") })
+    let sheet = try PDFDocument(path: out + "/" + file)
+    #expect(try sheet.text(page: 1).contains(anchor))
+    let binder = try PDFDocument(path: binderPath)
+    for page in 1...binder.pageCount {
+      let text = try binder.text(page: page)
+      #expect(text.contains(anchor), "binder page \(page) carries \(anchor)")
+    }
+    #expect(try session.store.accessHead().sequence > head.sequence)
+  }
+}
