@@ -129,3 +129,22 @@ public enum ArgumentParser {
     return "unknown option '--\(name)'; see --help"
   }
 }
+
+/// `--format text|json`, the one output-format option every command that has one takes.
+public enum OutputFormat: String, Sendable {
+  case text
+  case json
+
+  static func option(help: String) -> OptionSpec {
+    OptionSpec("format", .value, value: "text|json", help: help)
+  }
+
+  /// `--format`, text when absent.
+  static func read(_ arguments: ParsedArguments) throws(PaperError) -> OutputFormat {
+    let text = arguments.value("format") ?? "text"
+    guard let format = OutputFormat(rawValue: text) else {
+      throw .invalidRequest("--format takes text or json, not '\(text)'")
+    }
+    return format
+  }
+}

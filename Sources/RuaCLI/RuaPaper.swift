@@ -11,11 +11,16 @@ public enum RuaPaper {
       return generated(Array(arguments.dropFirst()), context)
     }
     if first == "--help" || first == "-h" || first == "help" {
-      if arguments.count > 1, let command = find(arguments[1]) {
-        context.write(command.help())
-      } else {
+      guard arguments.count > 1 else {
         context.write(overview())
+        return .success
       }
+      guard let command = find(arguments[1]) else {
+        context.message(
+          "no command '\(arguments[1])' to explain; run 'rua-paper --help' for the list")
+        return .usage
+      }
+      context.write(command.help())
       return .success
     }
     if first == "--version" {
@@ -35,14 +40,10 @@ public enum RuaPaper {
   public static func runAlone(_ command: any Command, _ rest: [String], _ context: Context)
     -> ExitCode
   {
-    if rest.contains("--help") || rest.contains("-h"),
-      !rest.prefix(while: { $0 != "--" }).isEmpty
-    {
-      let beforeTerminator = rest.prefix(while: { $0 != "--" })
-      if beforeTerminator.contains("--help") || beforeTerminator.contains("-h") {
-        context.write(command.help())
-        return .success
-      }
+    // One scan: --help or -h among the options (before `--`) shows the help and runs nothing.
+    if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+      context.write(command.help())
+      return .success
     }
     var context = context
     let parsed: ParsedArguments

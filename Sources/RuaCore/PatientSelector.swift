@@ -25,7 +25,8 @@ public enum PatientSelector {
     case notFound
   }
 
-  /// The query is trimmed. An exact id wins. Otherwise a case-insensitive prefix of the full
+  /// The query is trimmed. An exact id wins, then an id that differs only in case (when one
+  /// does). Otherwise a case-insensitive prefix of the full
   /// or preferred name; when several match, a single patient whose full or preferred name
   /// equals the query (ignoring case) wins, so "Ana Lee" can still be chosen beside
   /// "Ana Leeson".
@@ -34,8 +35,11 @@ public enum PatientSelector {
       query.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     guard !trimmed.isEmpty else { return .notFound }
     if let patient = patients.first(where: { $0.id == trimmed }) { return .found(patient) }
-
+    // Then an id written in another case ("Mom" for `mom`), when only one id reads so.
     let needle = trimmed.lowercased()
+    let sameID = patients.filter { $0.id.lowercased() == needle }
+    if sameID.count == 1 { return .found(sameID[0]) }
+
     let names: (PatientName) -> [String] = { patient in
       [patient.fullName, patient.preferredName].compactMap { $0?.lowercased() }
     }

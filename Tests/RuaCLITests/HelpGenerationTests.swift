@@ -79,6 +79,15 @@ struct HelpGenerationTests {
     #expect(result.stdout.isEmpty)
   }
 
+  /// `help` for a command that does not exist is a usage error, not the overview.
+  @Test func helpForAnUnknownCommandIsRefused() {
+    let result = CLISandbox().run(["help", "bogus"])
+    #expect(result.code == .usage)
+    #expect(result.stderr.contains("no command 'bogus' to explain"))
+    #expect(result.stdout.isEmpty)
+    #expect(CLISandbox().run(["--help", "er"]).stdout.hasPrefix("usage: rua-paper er"))
+  }
+
   @Test func theGeneratorsStayOutOfTheOverview() {
     let overview = CLISandbox().run(["--help"]).stdout
     #expect(!overview.contains("--man") && !overview.contains("--completions"))

@@ -101,7 +101,7 @@ struct MedsCommandTests {
     (["meds", "nobody"], "no patient with the id or name 'nobody'"),
     (["meds"], "exactly one PATIENT"),
     (["meds", "p-robert", "p-maria"], "exactly one PATIENT"),
-    (["meds", "p-robert", "--format", "xml"], "--format must be text or json"),
+    (["meds", "p-robert", "--format", "xml"], "--format takes text or json"),
     (["meds", "p-robert", "--today", "2026-02-30"], "--today must be a calendar date"),
   ])
   func refusesBadArguments(arguments: [String], message: String) {

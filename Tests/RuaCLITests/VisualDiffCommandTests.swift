@@ -149,7 +149,7 @@ import Testing
     ),
     (["a.pdf", "moved.pdf", "--mask", "2:1,2,3"], "mask '2:1,2,3' is not PAGE:x,y,w,h"),
     (["a.pdf", "moved.pdf", "--mask", "9:1,2,3,4"], "page 9 is past the last page"),
-    (["a.pdf", "moved.pdf", "--format", "xml"], "--format must be text or json"),
+    (["a.pdf", "moved.pdf", "--format", "xml"], "--format takes text or json"),
     (["a.pdf", "missing.pdf"], "cannot read missing.pdf"),
   ])
   func errorsExitWith2(arguments: [String], message: String) throws {

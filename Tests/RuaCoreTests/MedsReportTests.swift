@@ -157,7 +157,8 @@ import Testing
     ("ana", ["ambiguous", "p-3", "p-4"]),
     ("ana lees", ["p-4"]),
     ("  zed  ", ["Robert"]),
-    ("P-2", []),  // ids are exact; "P-2" is not a name prefix either
+    ("P-2", ["p-2"]),  // an id in another case ("er Mom" for the id `mom`)
+    ("ROBERT", ["Robert"]),  // the id `Robert` in another case, before the names "Robert …"
     ("Example", []),  // a prefix, not a word anywhere
     ("", []),
     ("   ", []),

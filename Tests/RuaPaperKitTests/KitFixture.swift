@@ -13,15 +13,18 @@ final class KitFixture {
   let now = Instant(secondsSinceEpoch: 1_795_000_000)
   let notices = NoticeLog()
 
-  init() throws {
+  /// `circle`: care-circle JSON; the bundled sample when nil.
+  /// `changedSecondsBefore`: how long before `now` the record was written (its last change).
+  init(circle: String? = nil, changedSecondsBefore: Int64 = 3600) throws {
     folder = NSTemporaryDirectory() + "rua-kit-test-" + UUID().uuidString
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
-    let sample = try Data(
-      contentsOf: URL(fileURLWithPath: Self.packageRoot + "/samples/care-circle.json"))
-    let circle = try CareCircleDecoder.decode([UInt8](sample), today: now.utcDate)
-    _ = try Store.create(location).save(circle, now: now.secondsSinceEpoch - 3600)
+    let sample = Self.packageRoot + "/samples/care-circle.json"
+    let bytes =
+      try circle.map { Array($0.utf8) } ?? [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
+    let decoded = try CareCircleDecoder.decode(bytes, today: now.utcDate)
+    _ = try Store.create(location).save(decoded, now: now.secondsSinceEpoch - changedSecondsBefore)
   }
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -21,9 +21,7 @@ struct BatchOptions {
       "print", .optionalValue, value: "PRINTER",
       help: "print every document through CUPS (the default printer when none is named)"),
     OptionSpec("force", help: "replace existing files in DIR and the binder"),
-    OptionSpec(
-      "format", .value, value: "text|json",
-      help: "the summary: a line on stderr (default) or JSON on stdout"),
+    OutputFormat.option(help: "the summary: a line on stderr (default) or JSON on stdout"),
     OptionSpec(
       "resume",
       help: "keep the files in DIR whose bytes match its manifest.json and make only the rest"),
@@ -75,10 +73,7 @@ struct BatchOptions {
       throw .invalidRequest(
         "say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .invalidRequest("--format takes text or json, not '\(format)'")
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     if arguments.flag("resume") {
       guard folder != nil else { throw .invalidRequest("--resume needs --out DIR") }
       guard !arguments.flag("force") else {

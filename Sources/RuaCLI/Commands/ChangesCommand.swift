@@ -13,17 +13,14 @@ struct ChangesCommand: Command {
     prefix. Rows written before schema version 2 have no command or user ("-").
     """
   let options =
-    [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
+    [OutputFormat.option(help: "output format (default text)")]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count <= 1 else {
       throw .invalidRequest("changes takes at most one PATIENT")
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .invalidRequest("--format must be text or json, not '\(format)'")
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     let store = try StoreOptions.session(arguments, context).store
     var patient: String?
     if let query = arguments.positionals.first {

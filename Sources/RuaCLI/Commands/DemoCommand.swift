@@ -53,8 +53,11 @@ struct DemoCommand: Command {
     try renderDocuments(folder: folder, store: store, context)
     context.print("store: \(location.database)")
     context.print("key file: \(location.keyFile)")
+    // The next commands find the demo store without --db/--key-file once these are set.
     context.print(
-      "try: rua-paper patients --db \(location.database) --key-file \(location.keyFile)")
+      "to use it: export RUA_DB=\(Self.shellWord(location.database)) "
+        + "RUA_KEY_FILE=\(Self.shellWord(location.keyFile))")
+    context.print("then try: rua-paper patients")
     return .success
   }
 
@@ -104,5 +107,14 @@ struct DemoCommand: Command {
     return candidates.first {
       if case .regular = Files.entry($0, followingLinks: true) { true } else { false }
     }
+  }
+
+  /// `path` as one shell word: as it is when it holds only safe characters, else in single
+  /// quotes (a quote inside written as '\'').
+  static func shellWord(_ path: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+:@%")
+    if !path.isEmpty, path.allSatisfy({ safe.contains($0) }) { return path }
+    let parts = path.split(separator: "'", omittingEmptySubsequences: false)
+    return "'" + parts.joined(separator: "'\\''") + "'"
   }
 }

@@ -45,7 +45,7 @@ struct DiffCommand: Command {
       OptionSpec("side-by-side", help: "with --out, also write A | B | diff pictures"),
       OptionSpec("report", .value, value: "DIR", help: "write an HTML report and summary.md"),
       OptionSpec("junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)"),
-      OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
+      OutputFormat.option(help: "report format (default text)"),
     ]
   let usageErrorCode = ExitCode.diffError
   let errorExitCode: ExitCode? = .diffError
@@ -62,10 +62,7 @@ struct DiffCommand: Command {
         "only one of the two PDFs can come from standard input (-); give the other as a file",
         kind: .invalidRequest)
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw PaperError("--format must be text or json, not '\(format)'", kind: .invalidRequest)
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     var options = try VisualSupport.diffOptions(
       arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest),
       kind: .invalidRequest)

@@ -36,22 +36,11 @@ struct FillCommand: Command {
     }
     let session = try EditSession.open(arguments.positionals[0], arguments, context)
     let medication = try session.medication(arguments.positionals[1])
-    var fill: [(key: String, value: JSON)] = [
-      ("fillDate", JSON.argument(arguments.value("on") ?? session.today.iso))
-    ]
-    if let days = arguments.value("days") {
-      fill.append(("daySupply", JSON.argument(days)))
-    } else if let latest = Runway.currentFill(of: medication.fills) {
-      fill.append(("daySupply", .int(latest.daySupply)))
-    } else {
-      throw .invalidRequest(
-        "\(medication.name) has no earlier fill to take the day supply from; pass --days N")
-    }
-    if let quantity = arguments.value("quantity") {
-      fill.append(("quantity", JSON.argument(quantity)))
-    }
+    let refill = try session.refill(
+      medication, on: arguments.value("on"), days: arguments.value("days"),
+      quantity: arguments.value("quantity"))
     let edited = try session.commit(
-      .addFill(medicationID: medication.id, fill: fill), command: "fill",
+      refill, command: "fill",
       dryRun: arguments.flag("dry-run"),
       options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"],
       showingTo: context)

@@ -25,7 +25,7 @@ struct LogCommand: Command {
     the triggers are missing or altered. 'log anchor' prints the current head as SEQ:HASH.
     """
   let options =
-    [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
+    [OutputFormat.option(help: "output format (default text)")]
     + LogFilter.specs
     + [
       OptionSpec(
@@ -37,10 +37,7 @@ struct LogCommand: Command {
     guard arguments.positionals.count <= 1 else {
       throw .invalidRequest("log takes at most one PATIENT")
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .invalidRequest("--format must be text or json, not '\(format)'")
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     let word = arguments.positionals.first
     if word != "verify", arguments.value("anchor") != nil {
       throw .invalidRequest("--anchor goes with 'log verify'")

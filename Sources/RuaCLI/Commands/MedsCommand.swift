@@ -25,7 +25,7 @@ struct MedsCommand: Command {
     prescriber and last-fill columns left out) for the person's own copy.
     """
   let options =
-    [OptionSpec("format", .value, value: "text|json", help: "data output format (default text)")]
+    [OutputFormat.option(help: "data output format (default text)")]
     + DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -39,10 +39,7 @@ struct MedsCommand: Command {
       return try DocumentRun.run(
         .meds, query: query, destinations: destinations, arguments, context)
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .invalidRequest("--format must be text or json, not '\(format)'")
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     let today = try DocumentClock.read(arguments, context).today
     let table = try DocumentResources.drugTable(
       TemplatesLocation.resolve(arguments.value("templates"), context.host))

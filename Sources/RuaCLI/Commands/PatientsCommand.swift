@@ -11,17 +11,14 @@ struct PatientsCommand: Command {
     {"id", "fullName", "dateOfBirth"}.
     """
   let options =
-    [OptionSpec("format", .value, value: "text|json", help: "output format (default text)")]
+    [OutputFormat.option(help: "output format (default text)")]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else {
       throw .invalidRequest("patients takes no arguments")
     }
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw .invalidRequest("--format must be text or json, not '\(format)'")
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     let store = try StoreOptions.session(arguments, context).store
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
     if format == "json" {

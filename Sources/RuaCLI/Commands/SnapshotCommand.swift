@@ -65,7 +65,7 @@ struct SnapshotCommand: Command {
       OptionSpec("dpi", .value, value: "N", help: "golden PNG resolution (default 50)"),
     ] + VisualSupport.comparisonSpecs + [
       OptionSpec("no-structure", help: "compare pixels only, not tags, metadata, fonts, links"),
-      OptionSpec("format", .value, value: "text|json", help: "report format (default text)"),
+      OutputFormat.option(help: "report format (default text)"),
       OptionSpec(
         "report", .value, value: "DIR",
         help: "write an HTML page per failing document and summary.md"),

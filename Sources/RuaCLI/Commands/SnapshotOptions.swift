@@ -41,10 +41,7 @@ extension SnapshotPlan {
     var diff = try diffOptions(arguments, golden: golden, mode: mode)
     // A PDF that looks the same but lost its tags or title is a different document.
     diff.compareStructure = !arguments.flag("no-structure")
-    let format = arguments.value("format") ?? "text"
-    guard format == "text" || format == "json" else {
-      throw PaperError("--format must be text or json, not '\(format)'", kind: .invalidRequest)
-    }
+    let format = try OutputFormat.read(arguments).rawValue
     return SnapshotPlan(
       mode: mode, golden: golden, goldenShown: goldenText,
       artifacts: context.absolute(arguments.value("artifacts") ?? defaultArtifacts(context)),

@@ -109,3 +109,26 @@ public struct EditSession {
     return text
   }
 }
+
+extension EditSession {
+  /// A refill of `medication`: filled `on` (default today) for `days` (default the day supply
+  /// of its current fill, the latest-dated one the run-out already counts from, whatever
+  /// order the fills are stored in), with `quantity` when given. Values are the user's words,
+  /// checked by import's rules when committed.
+  public func refill(_ medication: Medication, on date: String?, days: String?, quantity: String?)
+    throws(PaperError) -> PatientEdit
+  {
+    var fill: [(key: String, value: JSON)] = [("fillDate", JSON.argument(date ?? today.iso))]
+    if let days {
+      fill.append(("daySupply", JSON.argument(days)))
+    } else if let current = Runway.currentFill(of: medication.fills) {
+      fill.append(("daySupply", .int(current.daySupply)))
+    } else {
+      throw .invalidRequest(
+        "\(medication.name) has no earlier fill to take the day supply from; pass --days N")
+    }
+    if let quantity { fill.append(("quantity", JSON.argument(quantity))) }
+    return .addFill(medicationID: medication.id, fill: fill)
+  }
+}
+
