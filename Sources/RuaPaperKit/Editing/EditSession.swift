@@ -131,4 +131,3 @@ extension EditSession {
     return .addFill(medicationID: medication.id, fill: fill)
   }
 }
-
