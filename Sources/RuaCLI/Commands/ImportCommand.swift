@@ -7,8 +7,9 @@ struct ImportCommand: Command {
   let summary = "import a care-circle file into the store"
   let usage = "import FILE|- [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
-    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), checks every
-    field, and applies it in
+    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), or a FHIR R4
+    Bundle such as an International Patient Summary (docs/fhir.md: what maps, what is left out
+    and said, what is refused), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
     does not mention are kept. One bad field refuses the whole file (exit 65), every problem
@@ -79,7 +80,7 @@ enum CareCircleInput {
   static func decode(_ file: String, _ context: Context, templates: String?) throws(CLIError)
     -> CareCircle
   {
-    let bytes: [UInt8]
+    var bytes: [UInt8]
     let shown = file == "-" ? "standard input" : file
     if file == "-" {
       bytes = try context.readStandardInput()
@@ -90,10 +91,11 @@ enum CareCircleInput {
         throw CLIError("\(file): cannot be read (\(error.reason))", code: code)
       }
     }
+    let fhir = try FHIRInput.convert(&bytes, file: shown, context)
     let coverage = try PrintableCheck.coverage(try TemplatesLocation.resolve(templates, context))
     let circle: CareCircle
     do { circle = try CareCircleDecoder.decodeReportingAll(bytes, today: context.today) } catch {
-      throw CLIError(refusal(error, file: shown), code: .dataError)
+      throw CLIError(refusal(fhir?.renamed(error) ?? error, file: shown), code: .dataError)
     }
     do throws(CareCircleError) {
       let json: JSON
@@ -102,7 +104,7 @@ enum CareCircleInput {
       }
       try PrintableCheck.check(json, coverage: coverage)
     } catch {
-      throw CLIError("\(shown): \(error.description)", code: .dataError)
+      throw CLIError("\(shown): \((fhir?.renamed(error) ?? error).description)", code: .dataError)
     }
     return circle
   }
