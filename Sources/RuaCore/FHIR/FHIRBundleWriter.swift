@@ -376,13 +376,15 @@ private struct Writer {
     return url
   }
 
+  /// The schedule, with a dose that is not "N unit" in front of it ("1 to 2 tablets; …").
+  static func dosageText(_ medication: Medication) -> String? {
+    guard let dose = medication.dose, amount(dose) == nil else { return medication.schedule }
+    return [dose, medication.schedule].compactMap { $0 }.joined(separator: "; ")
+  }
+
   static func dosage(_ medication: Medication) -> JSON {
     var dosage = JSONObject()
-    var text = medication.schedule
-    if let dose = medication.dose, amount(dose) == nil {
-      text = [dose, medication.schedule].compactMap { $0 }.joined(separator: "; ")
-    }
-    dosage.set("text", text)
+    dosage.set("text", dosageText(medication))
     dosage.set("patientInstruction", medication.instructions)
     let when = medication.times.compactMap { time in FHIRTerms.whenCodes.first { $0.0 == time }?.1 }
     if !when.isEmpty {
@@ -519,7 +521,11 @@ private struct Writer {
         entries: problems, emptyReason: true))
     var allergies = patient.allergies.enumerated().map { writeAllergy($0.offset, $0.element) }
     var allergyLines = patient.allergies.map { allergy in
-      [allergy.substance, allergy.reaction, allergy.severity?.rawValue].compactMap { $0 }.joined(
+      [
+        allergy.substance, allergy.reaction,
+        allergy.severity == .unknown ? nil : allergy.severity?.rawValue,
+      ]
+      .compactMap { $0 }.joined(
         separator: ", ")
     }
     if patient.noKnownAllergies && patient.allergies.isEmpty {
@@ -536,8 +542,9 @@ private struct Writer {
       Self.section(
         "Medication Summary", FHIRTerms.medications, "History of Medication use Narrative",
         lines: patient.medications.map { medication in
-          [
-            medication.name, medication.strength, medication.dose, medication.schedule,
+          let dose = medication.dose.flatMap { Self.amount($0) == nil ? nil : $0 }
+          return [
+            medication.name, medication.strength, dose, Self.dosageText(medication),
             medication.status.rawValue,
           ]
           .compactMap { $0 }.joined(separator: ", ")
