@@ -1,4 +1,3 @@
-import Glibc
 import RuaCore
 import Testing
 
@@ -8,20 +7,7 @@ import Testing
   static let today = CivilDate(iso: "2026-12-01") ?? CivilDate(daysSinceEpoch: 0)
 
   static func fixture(_ name: String) throws -> [UInt8] {
-    let path =
-      String(
-        #filePath.split(separator: "/", omittingEmptySubsequences: false)
-          .dropLast(2).joined(separator: "/")) + "/Fixtures/fhir/" + name
-    let file = try #require(fopen(path, "rb"), "cannot open \(path)")
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
-    return bytes
+    try CareCircleSampleTests.read("Tests/Fixtures/fhir/" + name)
   }
 
   static func read(_ bytes: [UInt8]) throws -> (CareCircle, FHIRImport) {

@@ -41,19 +41,25 @@ struct ExportCommand: Command {
     if output != "-", [location.database, location.keyFile].contains(context.absolute(output)) {
       throw .usage("refusing to export over the store or its key file (\(output))")
     }
-    if format == "fhir-ips" { return try FHIROutput.export(arguments, context, output: output) }
     let store = try StoreAccess.open(arguments, context)
-    var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
-    circle.exportedAt = context.now.rfc3339
-    let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
-    let parcel = Parcel(
-      bytes: bytes, patientID: nil, document: "care-circle", pages: nil, contentVersion: nil)
+    let parcel: Parcel
+    let wrote: String
+    if format == "fhir-ips" {
+      (parcel, wrote) = try FHIROutput.parcel(arguments, context, store: store)
+    } else {
+      var circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
+      circle.exportedAt = context.now.rfc3339
+      let bytes = Array(JSONWriter.write(CareCircleEncoder.encode(circle), pretty: true).utf8)
+      parcel = Parcel(
+        bytes: bytes, patientID: nil, document: "care-circle", pages: nil, contentVersion: nil)
+      wrote = "\(circle.patients.count) patients"
+    }
     let destination: Destination =
       output == "-"
       ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
     // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
     try Delivery(store: store, context: context).deliver(parcel, to: destination)
-    if output != "-" { context.note("wrote \(circle.patients.count) patients to \(output)") }
+    if output != "-" { context.note("wrote \(wrote) to \(output)") }
     return .success
   }
 }

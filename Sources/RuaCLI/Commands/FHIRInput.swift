@@ -1,4 +1,5 @@
 import RuaCore
+import RuaStore
 
 /// A FHIR R4 Bundle given to `import` becomes a care-circle file first (RuaCore's
 /// `FHIRBundleReader`), then takes the care-circle path: the same checks, transaction, change
@@ -20,26 +21,20 @@ enum FHIRInput {
 }
 
 /// `export PATIENT --format fhir-ips`: one person as an IPS document Bundle, delivered and
-/// logged like every export.
+/// logged by `export` like every export.
 enum FHIROutput {
-  static func export(_ arguments: ParsedArguments, _ context: Context, output: String)
-    throws(CLIError) -> ExitCode
+  static func parcel(_ arguments: ParsedArguments, _ context: Context, store: Store)
+    throws(CLIError) -> (Parcel, String)
   {
     guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
       throw .usage(
         "export --format fhir-ips needs exactly one PATIENT (an IPS is about one person)")
     }
-    let store = try StoreAccess.open(arguments, context)
     let patient = try PatientPicker.patient(query, in: store)
     let bundle = FHIRBundleWriter.bundle(patient, timestamp: context.now.rfc3339)
     let parcel = Parcel(
       bytes: Array(JSONWriter.write(bundle, pretty: true).utf8), patientID: patient.id,
       document: "fhir-ips", pages: nil, contentVersion: nil)
-    let destination: Destination =
-      output == "-"
-      ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
-    try Delivery(store: store, context: context).deliver(parcel, to: destination)
-    if output != "-" { context.note("wrote an International Patient Summary to \(output)") }
-    return .success
+    return (parcel, "an International Patient Summary")
   }
 }

@@ -564,18 +564,29 @@ private struct BundleMapping {
 
   // MARK: clinical resources
 
-  mutating func readAllergy(_ node: FHIRNode) throws(CareCircleError) {
-    let owner = try owner(node, "patient")
+  /// False (and said) for an inactive or resolved item; a refuted or entered-in-error one is
+  /// refused.
+  mutating func current(_ node: FHIRNode, _ kind: String, left: String) throws(CareCircleError)
+    -> Bool
+  {
     let verification = try node.statusCode("verificationStatus")
     if verification == "refuted" || verification == "entered-in-error" {
       throw node.refuse(
         "verificationStatus",
-        "is \(verification ?? ""); a refuted or entered-in-error allergy is not imported — remove the"
-          + " entry from the Bundle, or fix it at the source")
+        "is \(verification ?? ""); a refuted or entered-in-error \(kind) is not imported — remove"
+          + " the entry from the Bundle, or fix it at the source")
     }
     let clinical = try node.statusCode("clinicalStatus")
     if clinical == "inactive" || clinical == "resolved" {
-      note("left out an inactive or resolved AllergyIntolerance")
+      note("left out " + left)
+      return false
+    }
+    return true
+  }
+
+  mutating func readAllergy(_ node: FHIRNode) throws(CareCircleError) {
+    let owner = try owner(node, "patient")
+    guard try current(node, "allergy", left: "an inactive or resolved AllergyIntolerance") else {
       return
     }
     guard let code = try node.object("code") else { throw node.refuse("code", "is required") }
@@ -627,17 +638,12 @@ private struct BundleMapping {
   mutating func readCondition(_ node: FHIRNode) throws(CareCircleError) {
     let owner = try owner(node, "subject")
     let verification = try node.statusCode("verificationStatus")
-    if verification == "refuted" || verification == "entered-in-error" {
-      throw node.refuse(
-        "verificationStatus",
-        "is \(verification ?? ""); a refuted or entered-in-error condition is not imported — remove"
-          + " the entry from the Bundle, or fix it at the source")
-    }
     let clinical = try node.statusCode("clinicalStatus")
-    if clinical == "inactive" || clinical == "resolved" {
-      note("left out a past (inactive or resolved) Condition: there is no history field yet")
-      return
-    }
+    guard
+      try current(
+        node, "condition",
+        left: "a past (inactive or resolved) Condition: there is no history field yet")
+    else { return }
     guard let code = try node.object("code") else { throw node.refuse("code", "is required") }
     if try code.hasCode(FHIRTerms.snomed, FHIRTerms.noKnownSituations) {
       note("left out a \"no known problems\" Condition: the format has no such field yet")
