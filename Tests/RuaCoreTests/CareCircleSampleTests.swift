@@ -7,10 +7,15 @@ import Testing
   static let exportDay = CivilDate(iso: "2026-11-01") ?? CivilDate(daysSinceEpoch: 0)
 
   static func sampleBytes() throws -> [UInt8] {
+    try read("samples/care-circle.json")
+  }
+
+  /// A file of the repository, by its path from the repository's root.
+  static func read(_ relative: String) throws -> [UInt8] {
     let path =
       String(
         #filePath.split(separator: "/", omittingEmptySubsequences: false)
-          .dropLast(3).joined(separator: "/")) + "/samples/care-circle.json"
+          .dropLast(3).joined(separator: "/")) + "/" + relative
     let file = try #require(fopen(path, "rb"), "cannot open \(path)")
     defer { fclose(file) }
     var bytes: [UInt8] = []

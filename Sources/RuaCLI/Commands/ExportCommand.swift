@@ -6,7 +6,8 @@ import RuaStore
 struct ExportCommand: Command {
   let name = "export"
   let summary = "write the whole care circle as a care-circle file"
-  let usage = "export [-o FILE|-] [--force] [--db PATH] [--key-file PATH]"
+  let usage =
+    "export [PATIENT --format fhir-ips] [-o FILE|-] [--force] [--db PATH] [--key-file PATH]"
   let details = """
     Writes every patient in the store as a care-circle file (docs/care-circle-format.md),
     exportedAt set to now. The file is written beside its destination (mode 0600), synced and
@@ -14,16 +15,26 @@ struct ExportCommand: Command {
     unless --force is given. Without -o, or with -o -, the JSON goes to standard output.
     The export holds health data in clear: keep it as private as the store. Each export is
     recorded in the access log (see 'rua-paper log').
+
+    With --format fhir-ips, writes one PATIENT as a FHIR R4 International Patient Summary
+    document Bundle instead (docs/fhir.md says what it holds and what it leaves out).
     """
   let options =
     [
       OptionSpec(
         "output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
       OptionSpec("force", help: "replace an existing file"),
+      OptionSpec(
+        "format", .value, value: "FORMAT",
+        help: "care-circle (default: the whole circle) or fhir-ips (one PATIENT)"),
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    guard arguments.positionals.isEmpty else {
+    let format = arguments.value("format") ?? "care-circle"
+    guard let kind = ExportFormat(rawValue: format) else {
+      throw .invalidRequest("--format takes care-circle or fhir-ips, not '\(format)'")
+    }
+    guard arguments.positionals.isEmpty || kind == .fhirIPS else {
       throw .invalidRequest("export takes no arguments; use -o FILE")
     }
     let output = arguments.value("output") ?? "-"
@@ -32,12 +43,22 @@ struct ExportCommand: Command {
       throw .invalidRequest("refusing to export over the store or its key file (\(output))")
     }
     let session = try context.session(location)
+    let what: ExportFormat.What
+    switch kind {
+    case .careCircle: what = .circle
+    case .fhirIPS:
+      guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
+        throw .invalidRequest(
+          "export --format fhir-ips needs exactly one PATIENT (an IPS is about one person)")
+      }
+      what = .patientSummary(query)
+    }
     let destination: Destination =
       output == "-"
       ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
     // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
-    let count = try session.export(to: destination)
-    if output != "-" { context.note("wrote \(count) patients to \(output)") }
+    let wrote = try session.export(what, to: destination)
+    if output != "-" { context.note("wrote \(wrote) to \(output)") }
     return .success
   }
 }

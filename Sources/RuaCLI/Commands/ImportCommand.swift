@@ -8,8 +8,9 @@ struct ImportCommand: Command {
   let summary = "import a care-circle file into the store"
   let usage = "import FILE|- [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
-    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), checks every
-    field, and applies it in
+    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), or a FHIR R4
+    Bundle such as an International Patient Summary (docs/fhir.md: what maps, what is left out
+    and said, what is refused), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are
     removed, and every change is written to the change log. Patients the store has but the file
     does not mention are kept. One bad field refuses the whole file (exit 65), every problem
@@ -42,7 +43,7 @@ struct ImportCommand: Command {
     let circle = try CareCircleInput.decode(
       try CareCircleInput.read(file, context), shown: file == "-" ? "standard input" : file,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
-      today: context.today)
+      today: context.today, notice: context.message)
     let session = try StoreOptions.session(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let force = arguments.flag("force")

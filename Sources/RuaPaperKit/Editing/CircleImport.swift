@@ -5,13 +5,18 @@ import RuaStore
 /// checked against the pinned fonts of `templates`, before anything is written.
 public enum CareCircleInput {
   /// The decoded file; `shown` names it in refusals ("standard input" for `-`).
+  /// A FHIR R4 Bundle is mapped to a care-circle file first (`FHIRInput`); what it leaves
+  /// out goes to `notice`, and a refusal names the Bundle element as well as the field.
   public static func decode(
-    _ bytes: [UInt8], shown: String, templates: TemplatesLocation, today: CivilDate
+    _ bytes: [UInt8], shown: String, templates: TemplatesLocation, today: CivilDate,
+    notice: (String) -> Void = { _ in }
   ) throws(PaperError) -> CareCircle {
+    var bytes = bytes
+    let fhir = try FHIRInput.convert(&bytes, file: shown, notice: notice)
     let coverage = try PrintableCheck.coverage(templates)
     let circle: CareCircle
     do { circle = try CareCircleDecoder.decodeReportingAll(bytes, today: today) } catch {
-      throw PaperError(refusal(error, file: shown), kind: .invalidData)
+      throw PaperError(refusal(fhir?.renamed(error) ?? error, file: shown), kind: .invalidData)
     }
     do throws(CareCircleError) {
       let json: JSON
@@ -20,7 +25,8 @@ public enum CareCircleInput {
       }
       try PrintableCheck.check(json, coverage: coverage)
     } catch {
-      throw PaperError("\(shown): \(error.description)", kind: .invalidData)
+      throw PaperError(
+        "\(shown): \((fhir?.renamed(error) ?? error).description)", kind: .invalidData)
     }
     return circle
   }
