@@ -86,6 +86,7 @@ let package = Package(
       name: "RuaPaperKitTests",
       dependencies: [
         "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual",
+        "RuaTestSupport",
       ]),
     .testTarget(
       name: "RuaCLITests",
