@@ -63,21 +63,37 @@ let package = Package(
         "RuaCLI", "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender",
       ]),
 
-    .testTarget(name: "RuaCoreTests", dependencies: ["RuaCore"]),
-    .testTarget(name: "RuaFilesTests", dependencies: ["RuaFiles"]),
-    .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments"]),
-    .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore"]),
-    .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
+    // Test support, for the test targets only (no product and no shipped target depends on it):
+    // temporary folders, the hand-written PDF, the package root, the shared sample circles.
+    // It depends on nothing, so a test of the pure core does not wait for the application.
+    .target(name: "RuaTestSupport", path: "Tests/RuaTestSupport"),
+    // The in-process CLI sandbox, apart because it needs the whole application (RuaCLI).
+    .target(
+      name: "RuaCLITestSupport", dependencies: ["RuaCLI", "RuaCore", "RuaStore", "RuaTestSupport"],
+      path: "Tests/RuaCLITestSupport"),
+
+    .testTarget(name: "RuaCoreTests", dependencies: ["RuaCore", "RuaTestSupport"]),
+    .testTarget(name: "RuaFilesTests", dependencies: ["RuaFiles", "RuaTestSupport"]),
+    .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments", "RuaTestSupport"]),
+    .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore", "RuaTestSupport"]),
     .testTarget(
-      name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib"]),
+      name: "RuaRenderTests",
+      dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaTestSupport"]),
+    .testTarget(
+      name: "RuaVisualTests",
+      dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),
     .testTarget(
       name: "RuaPaperKitTests",
       dependencies: [
         "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual",
+        "RuaTestSupport",
       ]),
     .testTarget(
-      name: "RuaCLITests", dependencies: ["RuaCLI", "RuaPaperKit", "RuaCore", "RuaStore"]),
-    .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint"]),
+      name: "RuaCLITests",
+      dependencies: [
+        "RuaCLI", "RuaPaperKit", "RuaCore", "RuaStore", "RuaTestSupport", "RuaCLITestSupport",
+      ]),
+    .testTarget(name: "RuaPrintTests", dependencies: ["RuaPrint", "RuaTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

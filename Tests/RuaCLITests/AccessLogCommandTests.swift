@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -16,7 +18,7 @@ struct AccessLogCommandTests {
 
   private func er(_ box: CLISandbox, _ output: String, _ extra: [String] = []) -> CLIResult {
     box.run(
-      ["er", "p-agnes-01", "-o", output, "--templates", MedsCommandTests.templates] + extra
+      ["er", "p-agnes-01", "-o", output, "--templates", PackageRoot.templates] + extra
         + box.storeFlags)
   }
 
@@ -29,7 +31,7 @@ struct AccessLogCommandTests {
     let batch = box.run(
       [
         "batch", "--all", "--docs", "er", "--out", "docs", "--binder", "binder.pdf",
-        "--templates", MedsCommandTests.templates,
+        "--templates", PackageRoot.templates,
       ] + box.storeFlags)
     #expect(batch.code == .success, "\(batch.stderr)")
     #expect(er(box, "one.pdf").code == .success)

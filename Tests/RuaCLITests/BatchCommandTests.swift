@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -14,9 +16,7 @@ struct BatchCommandTests {
   static func sandbox() -> CLISandbox {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    let sample = URL(fileURLWithPath: MedsCommandTests.templates).deletingLastPathComponent()
-      .appendingPathComponent("samples/care-circle.json").path
-    #expect(box.run(["import", sample] + box.storeFlags).code == .success)
+    #expect(box.run(["import", SampleCircles.shippedPath] + box.storeFlags).code == .success)
     return box
   }
 
@@ -24,7 +24,7 @@ struct BatchCommandTests {
 
   private func batch(_ box: CLISandbox, _ extra: [String]) -> CLIResult {
     box.run(
-      ["batch", "--now", Self.now, "--templates", MedsCommandTests.templates] + extra
+      ["batch", "--now", Self.now, "--templates", PackageRoot.templates] + extra
         + box.storeFlags)
   }
 
@@ -249,7 +249,7 @@ struct BenchCommandTests {
   func smallRunReportsThroughputSizesAndTheFloor() throws {
     let box = CLISandbox()
     let (code, stdout, stderr) = try Self.run(
-      ["--sizes", "4", "--runs", "0", "--jobs", "2", "--templates", MedsCommandTests.templates],
+      ["--sizes", "4", "--runs", "0", "--jobs", "2", "--templates", PackageRoot.templates],
       in: box)
     #expect(code == 0, "\(stderr)")
     #expect(stdout.contains("N = 4 patients"))
@@ -284,21 +284,16 @@ struct BatchProgressTests {
   @Test func terminalGetsARedrawnProgressLineThenTheSummary() throws {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
-    let captured = Captured()
-    let context = Context(
-      environment: ["HOME": box.path + "/home"], now: Instant(secondsSinceEpoch: box.now),
-      today: Instant(secondsSinceEpoch: box.now).utcDate,
-      standardOutput: { captured.appendOut($0) }, standardError: { captured.appendErr($0) },
-      standardErrorIsTerminal: true, workingDirectory: box.path)
-    let code = RuaPaper.run(
+    let captured = box.run(
       [
         "batch", "--all", "--docs", "er", "--out", "docs", "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ]
-        + box.storeFlags, context)
-    #expect(code == .success, "\(captured.stderr)")
+        + box.storeFlags, environment: ["HOME": box.path + "/home"],
+      standardErrorIsTerminal: true)
+    #expect(captured.code == .success, "\(captured.stderr)")
     #expect(captured.stderr.contains("\rbatch: 2/2 documents"))
     #expect(captured.stderr.contains("ETA"))
     #expect(captured.stderr.contains("batch: 2 documents for 2 patients"))
@@ -316,7 +311,7 @@ struct BatchAccessLogPreflightTests {
     let result = box.run(
       [
         "batch", "--all", "--out", "docs", "--now", BatchCommandTests.now, "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ] + box.storeFlags)
     #expect(result.code == .dataError, "\(result.stderr)")
     let lines = result.stderr.split(separator: "\n")

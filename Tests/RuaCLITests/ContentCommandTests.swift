@@ -1,6 +1,6 @@
-import Glibc
+import RuaCLITestSupport
 import RuaCore
-import Synchronization
+import RuaTestSupport
 import Testing
 
 @testable import RuaCLI
@@ -8,62 +8,63 @@ import Testing
 
 @Suite struct ContentCommandTests {
   @Test func shippedTemplatesPassCheckButNotRelease() {
-    let templates = contentPackageRoot + "/templates"
+    let templates = PackageRoot.path + "/templates"
     let check = runContent(["content", "check", "--templates", templates])
-    #expect(check.code == .success, "\(check.out)")
-    #expect(check.out.contains("pass; "))
-    #expect(check.out.contains("pending clinician review"))
+    #expect(check.code == .success, "\(check.stdout)")
+    #expect(check.stdout.contains("pass; "))
+    #expect(check.stdout.contains("pending clinician review"))
     let release = runContent(["content", "check", "--release", "--templates", templates])
     #expect(release.code == .failure)
     #expect(
-      release.out.contains(
+      release.stdout.contains(
         templates + "/content/falls.en.json: falls.blood-thinner: pending clinician review"))
     #expect(
-      release.out.contains(
+      release.stdout.contains(
         templates + "/drug-classes.json: anticoagulants: pending clinician review"))
-    #expect(release.err.contains("problems (release check)"))
+    #expect(release.stderr.contains("problems (release check)"))
   }
 
   @Test func lockThenReleaseCheckPassesAndAnEditWithoutBumpFails() throws {
-    let folder = try ContentTestFolder()
+    let folder = TemporaryFolder("rua-content-test")
     defer { folder.remove() }
-    folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
-    folder.write(
+    try folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
+    try folder.write(
       "content/falls.es.json", contentGuide("es", "Mantenga la calma y quédese con {name}."))
     let lock = runContent(["content", "lock", "--templates", folder.path])
-    #expect(lock.code == .success, "\(lock.out)\(lock.err)")
-    #expect(lock.out.contains("locked \(folder.path)/content/falls.en.json 1.0.0"))
+    #expect(lock.code == .success, "\(lock.stdout)\(lock.stderr)")
+    #expect(lock.stdout.contains("locked \(folder.path)/content/falls.en.json 1.0.0"))
     #expect(
       runContent(["content", "check", "--release", "--templates", folder.path]).code == .success)
-    let locked = folder.read("content.lock.json")
+    let locked = try folder.read("content.lock.json")
 
-    folder.write("content/falls.en.json", contentGuide("en", "Keep calm and stay with {name}."))
+    try folder.write("content/falls.en.json", contentGuide("en", "Keep calm and stay with {name}."))
     let check = runContent(["content", "check", "--templates", folder.path])
     #expect(check.code == .failure)
     #expect(
-      check.out == folder.path + "/content/falls.en.json: falls.calm: text changed but "
+      check.stdout == folder.path + "/content/falls.en.json: falls.calm: text changed but "
         + "contentVersion is still 1.0.0; bump the version and run rua-paper content lock\n")
     let refused = runContent(["content", "lock", "--templates", folder.path])
     #expect(refused.code == .failure)
-    #expect(refused.err.contains("nothing was written"))
-    #expect(folder.read("content.lock.json") == locked)
+    #expect(refused.stderr.contains("nothing was written"))
+    #expect(try folder.read("content.lock.json") == locked)
   }
 
   @Test func templatesComeFromTheEnvironment() throws {
-    let folder = try ContentTestFolder()
+    let folder = TemporaryFolder("rua-content-test")
     defer { folder.remove() }
-    folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
+    try folder.write("content/falls.en.json", contentGuide("en", "Stay calm and stay with {name}."))
     let result = runContent(["content", "check"], environment: ["RUA_TEMPLATES": folder.path])
     #expect(result.code == .failure)
     #expect(
-      result.out == folder.path
+      result.stdout == folder.path
         + "/content/falls.en.json: not recorded in content.lock.json; run rua-paper content lock\n")
   }
 
   @Test func missingTemplatesFolderExits66() {
     let result = runContent(["content", "check", "--templates", "/nonexistent/rua-templates"])
     #expect(result.code == .noInput)
-    #expect(result.err.contains("the templates folder /nonexistent/rua-templates does not exist"))
+    #expect(
+      result.stderr.contains("the templates folder /nonexistent/rua-templates does not exist"))
   }
 
   @Test func usageErrorsExit64() {
@@ -72,11 +73,12 @@ import Testing
     #expect(runContent(["content", "lock", "--release"]).code == .usage)
     #expect(runContent(["content", "check", "--frobnicate"]).code == .usage)
     #expect(
-      runContent(["content", "--help"]).out.contains("content check [--release] [--templates DIR]"))
+      runContent(["content", "--help"]).stdout.contains(
+        "content check [--release] [--templates DIR]"))
   }
 
   @Test func templatesFolderLookupOrder() {
-    let exe = contentPackageRoot + "/.build/debug/rua-paper"
+    let exe = PackageRoot.path + "/.build/debug/rua-paper"
     #expect(
       TemplatesLocation.find(explicit: "/x", environment: ["RUA_TEMPLATES": "/y"], executable: exe)
         == "/x")
@@ -84,7 +86,7 @@ import Testing
       TemplatesLocation.find(explicit: nil, environment: ["RUA_TEMPLATES": "/y"], executable: exe)
         == "/y")
     #expect(
-      TemplatesLocation.find(explicit: nil, environment: [:], executable: exe) == contentPackageRoot
+      TemplatesLocation.find(explicit: nil, environment: [:], executable: exe) == PackageRoot.path
         + "/templates")
     #expect(
       TemplatesLocation.find(explicit: nil, environment: [:], executable: "/nonexistent/bin/rua")
@@ -101,13 +103,6 @@ import Testing
   }
 }
 
-/// The package root, from this file's path (Tests/RuaCLITests/ContentCommandTests.swift).
-private let contentPackageRoot: String = {
-  var path = #filePath
-  for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-  return path
-}()
-
 private func contentGuide(_ language: String, _ calm: String) -> String {
   let review = #"{"status": "approved", "reviewer": "Dr Ana Ruiz", "date": "2026-11-02"}"#
   return """
@@ -117,73 +112,8 @@ private func contentGuide(_ language: String, _ calm: String) -> String {
     """
 }
 
-private struct ContentRun {
-  let code: ExitCode
-  let out: String
-  let err: String
-}
-
-private func runContent(_ arguments: [String], environment: [String: String] = [:]) -> ContentRun {
-  let out = Mutex<[UInt8]>([])
-  let err = Mutex<[UInt8]>([])
-  let context = Context(
-    environment: environment, now: Instant(secondsSinceEpoch: 1_795_000_000),
-    today: CivilDate(daysSinceEpoch: 20_786),  // 2026-11-29
-    standardOutput: { bytes in out.withLock { $0 += bytes } },
-    standardError: { bytes in err.withLock { $0 += bytes } }, workingDirectory: "/")
-  let code = RuaPaper.run(arguments, context)
-  return ContentRun(
-    code: code, out: String(decoding: out.withLock { $0 }, as: UTF8.self),
-    err: String(decoding: err.withLock { $0 }, as: UTF8.self))
-}
-
-/// A private folder under /tmp, removed by `remove()`.
-private struct ContentTestFolder {
-  struct Failure: Error {}
-  let path: String
-
-  init() throws {
-    var template = Array("/tmp/rua-content-test-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) } }
-    guard made != nil else { throw Failure() }
-    path = String(
-      decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  func write(_ relative: String, _ text: String) {
-    if let slash = relative.lastIndex(of: "/") { mkdir(path + "/" + relative[..<slash], 0o700) }
-    let fd = open(path + "/" + relative, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    close(fd)
-  }
-
-  func read(_ relative: String) -> [UInt8] {
-    let fd = open(path + "/" + relative, O_RDONLY)
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count <= 0 { return bytes }
-      bytes += buffer[0..<count]
-    }
-  }
-
-  func remove() { removeTree(path) }
-
-  private func removeTree(_ folder: String) {
-    if let directory = opendir(folder) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) {
-          String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
-        if name == "." || name == ".." { continue }
-        let child = folder + "/" + name
-        if entry.pointee.d_type == UInt8(DT_DIR) { removeTree(child) } else { unlink(child) }
-      }
-      closedir(directory)
-    }
-    rmdir(folder)
-  }
+/// `rua-paper` in-process in `/`, on 2026-11-29.
+private func runContent(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
+  runInProcess(
+    arguments, in: "/", environment: environment, today: CivilDate(daysSinceEpoch: 20_786))
 }

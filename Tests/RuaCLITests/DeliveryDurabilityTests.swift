@@ -1,7 +1,9 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
 import RuaFiles
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -20,7 +22,7 @@ struct DeliveryDurabilityTests {
 
   /// `er rob -o out/er.pdf` with `failing` injected; the steps taken inside `out/`.
   static func deliver(failing: (FileProbe.Step, String)? = nil) -> Run {
-    let box = CLISandbox.imported(SampleFile.text)
+    let box = CLISandbox.imported(SampleCircles.small)
     let folder = box.file("out")
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     let target = folder + "/er.pdf"
@@ -28,7 +30,7 @@ struct DeliveryDurabilityTests {
       failing: failing.map { [FileProbe.Event($0.0, box.file($0.1)): EIO] } ?? [:])
     let result = FileProbe.$current.withValue(probe) {
       box.run(
-        ["er", "rob", "-o", target, "--templates", MedsCommandTests.templates] + box.storeFlags)
+        ["er", "rob", "-o", target, "--templates", PackageRoot.templates] + box.storeFlags)
     }
     let steps = probe.events.filter { $0.path.hasPrefix(folder) }.map {
       "\($0.step.rawValue) \($0.path.dropFirst(box.path.count + 1))"
@@ -77,9 +79,9 @@ struct DeliveryDurabilityTests {
   }
 
   @Test func aFailedWriteToStandardOutputIsLoggedFailedNotCompleted() throws {
-    let box = CLISandbox.imported(SampleFile.text)
+    let box = CLISandbox.imported(SampleCircles.small)
     let result = box.run(
-      ["er", "rob", "-o", "-", "--templates", MedsCommandTests.templates] + box.storeFlags,
+      ["er", "rob", "-o", "-", "--templates", PackageRoot.templates] + box.storeFlags,
       standardOutputFailure: "No space left on device")
     #expect(result.code == .ioError)
     let message =
@@ -100,7 +102,7 @@ struct BatchDurabilityTests {
       box.run(
         [
           "batch", "--all", "--out", "docs", "--jobs", "1", "--now", BatchCommandTests.now,
-          "--templates", MedsCommandTests.templates,
+          "--templates", PackageRoot.templates,
         ] + box.storeFlags)
     }
     #expect(result.code == .ioError, "\(result.stderr)")
@@ -127,7 +129,7 @@ struct BatchDurabilityTests {
       box.run(
         [
           "batch", "--all", "--out", "docs", "--jobs", "1", "--now", BatchCommandTests.now,
-          "--templates", MedsCommandTests.templates, "--force", "--format", "json",
+          "--templates", PackageRoot.templates, "--force", "--format", "json",
         ] + box.storeFlags)
     }
     let summary = try JSONParser.parse(json.stdout)

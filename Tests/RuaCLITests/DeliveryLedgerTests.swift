@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RuaCLITestSupport
 import RuaStore
 import Synchronization
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -37,7 +39,7 @@ struct DocumentCommandTests {
   private func store() -> CLISandbox { CLISandbox.imported(Self.circle) }
 
   private func flags(_ box: CLISandbox) -> [String] {
-    ["--templates", MedsCommandTests.templates] + box.storeFlags
+    ["--templates", PackageRoot.templates] + box.storeFlags
   }
 
   private func log(_ box: CLISandbox) throws -> [AccessRecord] {
@@ -238,7 +240,7 @@ struct ShareCommandTests {
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     box.write("usb/.keep", "")
     let flags =
-      ["--templates", MedsCommandTests.templates, "--today", "2026-11-20"] + box.storeFlags
+      ["--templates", PackageRoot.templates, "--today", "2026-11-20"] + box.storeFlags
     for _ in 0..<2 {
       let result = box.run(["share", "rob", "er", "--to", "usb"] + flags)
       #expect(result.code == .success, "\(result.stderr)")
@@ -267,7 +269,7 @@ struct IntentRefusedTests {
   @Test(arguments: [["-o", "er.pdf"], ["-o", "-"]])
   func nothingIsDeliveredWhenTheIntentCannotBeRecorded(output: [String]) throws {
     let box = CLISandbox()
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     do {
@@ -279,7 +281,7 @@ struct IntentRefusedTests {
         """)
     }
     let result = box.run(
-      ["er", "rob"] + output + ["--templates", MedsCommandTests.templates] + box.storeFlags)
+      ["er", "rob"] + output + ["--templates", PackageRoot.templates] + box.storeFlags)
     #expect(result.code != .success)
     #expect(result.stderr.contains("cannot record the delivery"), "\(result.stderr)")
     #expect(result.stdout.isEmpty, "no PDF byte reached stdout")

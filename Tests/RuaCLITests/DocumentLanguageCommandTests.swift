@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 /// The medication list and fall guide follow the person's recorded language; the ER sheet
@@ -30,7 +32,7 @@ struct DocumentLanguageCommandTests {
     let result = box.run(
       arguments + [
         "-o", "out.pdf", "--force", "--now", "2026-11-20T15:30:00Z", "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ] + box.storeFlags)
     #expect(result.code == .success, "\(result.stderr)")
     return try PDFText.of(box.file("out.pdf"))
@@ -63,7 +65,7 @@ struct DocumentLanguageCommandTests {
     let result = box.run(
       [
         "meds", "p-mei", "--lang", value, "-o", "out.pdf", "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ]
         + box.storeFlags)
     #expect(result.code == .usage)
@@ -108,7 +110,7 @@ struct BatchDocumentLanguageTests {
     let result = box.run(
       [
         "batch", "--all", "--now", "2026-11-20T15:30:00Z", "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ]
         + extra + box.storeFlags)
     #expect(result.code == .success, "\(result.stderr)")
@@ -153,7 +155,7 @@ struct BatchDocumentLanguageTests {
     let result = box.run(
       [
         "batch", "--all", "--out", "docs", "--resume", "--now", "2026-11-20T15:30:00Z",
-        "--templates", MedsCommandTests.templates,
+        "--templates", PackageRoot.templates,
       ] + box.storeFlags)
     #expect(result.code == .cannotCreate, "\(result.stderr)")
     #expect(result.stderr.contains("in another language than this run makes them"))

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -81,7 +83,7 @@ struct EditCommandTests {
     #expect(text.contains("aspirin 81 mg (on hold)"))
 
     // The ER sheet and the medication list, as printed that evening.
-    let docs = ["--templates", MedsCommandTests.templates, "--now", "2026-11-18T20:00:00Z"]
+    let docs = ["--templates", PackageRoot.templates, "--now", "2026-11-18T20:00:00Z"]
     let er = box.run(["er", "Agnes", "-o", "er.pdf"] + docs + box.storeFlags, now: box.now + 3800)
     #expect(er.code == .success, "\(er.stderr)")
     let erText = try PDFText.of(box.file("er.pdf"))
@@ -265,7 +267,7 @@ struct EditCommandTests {
 
   @Test func aStoppedMedicineLeavesEveryDocumentAtOnce() throws {
     let box = store()
-    let docs = ["--templates", MedsCommandTests.templates, "--now", "2026-11-18T20:00:00Z"]
+    let docs = ["--templates", PackageRoot.templates, "--now", "2026-11-18T20:00:00Z"]
     func texts(_ tag: String) throws -> [String] {
       try ["er", "meds", "falls"].map { document in
         let file = "\(document)-\(tag).pdf"

@@ -1,5 +1,7 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
+import RuaTestSupport
 import Testing
 
 /// `import` of a FHIR Bundle and `export --format fhir-ips` through the real command line.
@@ -14,7 +16,7 @@ struct FHIRCommandTests {
   @Test func anExportImportsIntoAnEmptyStoreAndExportsTheSameBundle() throws {
     let box = store()
     #expect(
-      box.run(["import", "-"] + box.storeFlags, standardInput: Array(SampleFile.text.utf8)).code
+      box.run(["import", "-"] + box.storeFlags, standardInput: Array(SampleCircles.small.utf8)).code
         == .success)
     let first = box.run(["export", "p-robert", "--format", "fhir-ips"] + box.storeFlags)
     #expect(first.code == .success, "\(first.stderr)")

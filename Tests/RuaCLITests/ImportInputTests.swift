@@ -1,5 +1,7 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
+import RuaTestSupport
 import Testing
 
 /// `import -` reads standard input; a refused file lists every problem with its JSON path.
@@ -14,12 +16,12 @@ struct ImportInputTests {
   @Test func aDashReadsTheCircleFromStandardInput() throws {
     let box = store()
     let result = box.run(
-      ["import", "-"] + box.storeFlags, standardInput: Array(SampleFile.text.utf8))
+      ["import", "-"] + box.storeFlags, standardInput: Array(SampleCircles.small.utf8))
     #expect(result.code == .success, "\(result.stderr)")
     #expect(result.stdout.contains("added"))
     #expect(box.run(["patients"] + box.storeFlags).stdout.contains("Robert Alvarez"))
     let again = box.run(
-      ["import", "-", "--dry-run"] + box.storeFlags, standardInput: Array(SampleFile.text.utf8))
+      ["import", "-", "--dry-run"] + box.storeFlags, standardInput: Array(SampleCircles.small.utf8))
     #expect(again.stdout.contains("dry run, nothing written"), "\(again.stdout)")
   }
 

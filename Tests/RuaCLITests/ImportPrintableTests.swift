@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 /// "An imported record always prints": import refuses, before writing anything, text the
@@ -10,7 +12,7 @@ import Testing
   private func importedBox() -> (CLISandbox, String) {
     let box = CLISandbox()
     _ = box.run(["init"] + box.storeFlags)
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     _ = box.run(["import", "circle.json"] + box.storeFlags)
     return (box, box.hash(box.database))
   }
@@ -43,7 +45,7 @@ import Testing
   func refusedWithTheFieldAndTheStoreUnchanged(_ index: Int) {
     let item = Self.refused[index]
     let (box, before) = importedBox()
-    box.write("bad.json", SampleFile.text.replacingOccurrences(of: item.from, with: item.to))
+    box.write("bad.json", SampleCircles.small.replacingOccurrences(of: item.from, with: item.to))
     let result = box.run(["import", "bad.json"] + box.storeFlags)
     #expect(result.code == .dataError, "\(item.name): \(result.stderr)")
     #expect(result.stderr.contains("bad.json: \(item.path): "), "\(result.stderr)")
@@ -56,7 +58,7 @@ import Testing
     let name = "می\u{200C}خواهم"
     box.write(
       "persian.json",
-      SampleFile.text.replacingOccurrences(of: "\"María Núñez\"", with: "\"\(name)\""))
+      SampleCircles.small.replacingOccurrences(of: "\"María Núñez\"", with: "\"\(name)\""))
     #expect(box.run(["import", "persian.json"] + box.storeFlags).code == .success)
     for kind in ["er", "meds", "falls"] {
       let out = box.file("\(kind).pdf")

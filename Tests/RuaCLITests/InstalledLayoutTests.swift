@@ -1,4 +1,5 @@
 import Foundation
+import RuaCLITestSupport
 import Testing
 
 @testable import RuaCLI

@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @Suite("meds command")
@@ -31,12 +33,6 @@ struct MedsCommandTests {
     }
     """
 
-  /// The repository's templates folder, found from this file's path.
-  static var templates: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("templates").path
-  }
-
   private func sandbox() -> CLISandbox {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
@@ -48,7 +44,8 @@ struct MedsCommandTests {
   @Test func jsonListsCurrentMedicinesMostUrgentFirst() throws {
     let box = sandbox()
     let result = box.run(
-      ["meds", "p-robert", "--format", "json", "--templates", Self.templates] + box.storeFlags)
+      ["meds", "p-robert", "--format", "json", "--templates", PackageRoot.templates]
+        + box.storeFlags)
     #expect(result.code == .success, "\(result.stderr)")
     let json = try JSONParser.parse(result.stdout)
     #expect(json["today"] == .string("2026-11-18"))
@@ -68,7 +65,8 @@ struct MedsCommandTests {
   @Test func textByPreferredNameWithAChosenDay() {
     let box = sandbox()
     let result = box.run(
-      ["meds", "bob", "--today", "2026-11-25", "--templates", Self.templates] + box.storeFlags)
+      ["meds", "bob", "--today", "2026-11-25", "--templates", PackageRoot.templates]
+        + box.storeFlags)
     #expect(result.code == .success, "\(result.stderr)")
     #expect(
       result.stdout == """
@@ -90,7 +88,7 @@ struct MedsCommandTests {
 
   @Test func anAmbiguousNameListsTheMatches() {
     let box = sandbox()
-    let result = box.run(["meds", "rob", "--templates", Self.templates] + box.storeFlags)
+    let result = box.run(["meds", "rob", "--templates", PackageRoot.templates] + box.storeFlags)
     #expect(result.code == .usage)
     #expect(result.stderr.contains("p-robert  Robert Alvarez"))
     #expect(result.stderr.contains("p-roberta  Roberta Alvarez"))
@@ -106,7 +104,7 @@ struct MedsCommandTests {
   ])
   func refusesBadArguments(arguments: [String], message: String) {
     let box = sandbox()
-    let result = box.run(arguments + ["--templates", Self.templates] + box.storeFlags)
+    let result = box.run(arguments + ["--templates", PackageRoot.templates] + box.storeFlags)
     #expect(result.code == .usage)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -131,7 +129,8 @@ struct MedsCommandTests {
 
   @Test func withoutAStoreItSaysSo() {
     let box = CLISandbox()
-    let result = box.run(["meds", "p-robert", "--templates", Self.templates] + box.storeFlags)
+    let result = box.run(
+      ["meds", "p-robert", "--templates", PackageRoot.templates] + box.storeFlags)
     #expect(result.code == .noInput)
     #expect(result.stdout.isEmpty)
   }

@@ -1,5 +1,7 @@
 import Foundation
+import RuaCLITestSupport
 import RuaDocuments
+import RuaTestSupport
 import Testing
 
 @testable import RuaCLI
@@ -51,11 +53,11 @@ struct PaperChoiceTests {
 
   @Test func theDocumentIsLaidOutOnTheChosenPaper() throws {
     let box = CLISandbox()
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     let flags =
-      ["--templates", MedsCommandTests.templates, "--now", "2026-11-20T15:30:00Z"]
+      ["--templates", PackageRoot.templates, "--now", "2026-11-20T15:30:00Z"]
       + box.storeFlags
     let home = box.path + "/home"
     let fromVariable = box.run(

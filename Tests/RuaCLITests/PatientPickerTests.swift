@@ -1,5 +1,7 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -8,7 +10,7 @@ import Testing
 /// "ambiguous" where `er "Ana Lee"` printed Ana Lee's sheet).
 @Suite("One patient picker for every command")
 struct PatientPickerTests {
-  private let templates = ["--templates", MedsCommandTests.templates]
+  private let templates = ["--templates", PackageRoot.templates]
 
   private func store() -> CLISandbox {
     let box = CLISandbox()

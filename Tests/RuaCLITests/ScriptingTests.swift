@@ -1,5 +1,7 @@
 import Foundation
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaCLI
@@ -30,13 +32,13 @@ struct ScriptingTests {
     box.run(
       [
         "batch", "--all", "--docs", "er", "--now", Self.now, "--templates",
-        MedsCommandTests.templates,
+        PackageRoot.templates,
       ] + extra + box.storeFlags)
   }
 
   @Test func quietLeavesOutNotesButNotErrorsOrData() throws {
     let box = sandbox(patients: 2)
-    let flags = ["--now", Self.now, "--templates", MedsCommandTests.templates] + box.storeFlags
+    let flags = ["--now", Self.now, "--templates", PackageRoot.templates] + box.storeFlags
     let loud = box.run(["er", "p-1", "-o", "loud.pdf"] + flags)
     #expect(loud.stderr.contains("wrote"))
     let quiet = box.run(["er", "p-1", "-o", "quiet.pdf", "-q"] + flags)

@@ -1,16 +1,12 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
+import RuaTestSupport
 import Testing
 
 /// `rua-paper snapshot record|check` on the bundled sample care circle, ER sheets only (three
 /// patients, one page each) to keep the suite quick.
 @Suite struct SnapshotCommandTests {
-  static var packageRoot: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().path
-  }
-  static var templates: String { packageRoot + "/templates" }
-  static var sample: String { packageRoot + "/samples/care-circle.json" }
   static let erSheet = "en-letter/p-agnes-01-er-sheet"
 
   private func run(
@@ -19,8 +15,9 @@ import Testing
   ) -> CLIResult {
     box.run(
       [
-        "snapshot", verb, "--sample-file", Self.sample, "--golden", box.file("golden"),
-        "--docs", "er", "--templates", templates ?? Self.templates, "--artifacts",
+        "snapshot", verb, "--sample-file", SampleCircles.shippedPath, "--golden",
+        box.file("golden"),
+        "--docs", "er", "--templates", templates ?? PackageRoot.templates, "--artifacts",
         box.file("artifacts"),
       ] + extra, environment: environment.isEmpty ? ["HOME": box.path] : environment)
   }
@@ -30,7 +27,7 @@ import Testing
   /// A copy of the templates whose ER sheet has a wider left margin.
   private func changedTemplates(_ box: CLISandbox) throws -> String {
     let copy = box.file("templates-changed")
-    try FileManager.default.copyItem(atPath: Self.templates, toPath: copy)
+    try FileManager.default.copyItem(atPath: PackageRoot.templates, toPath: copy)
     let file = copy + "/er-sheet.json"
     let text = try String(contentsOfFile: file, encoding: .utf8)
     let changed = text.replacingOccurrences(of: "\"left\": 30", with: "\"left\": 44")
@@ -180,13 +177,13 @@ import Testing
 @Suite struct SnapshotStoreTests {
   @Test func goldensFromTheStoreAreAccessLogged() throws {
     let box = CLISandbox()
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     let arguments =
       [
         "snapshot", "record", "--golden", box.file("golden"), "--docs", "meds", "--templates",
-        SnapshotCommandTests.templates, "--store",
+        PackageRoot.templates, "--store",
       ] + box.storeFlags
     let record = box.run(arguments)
     #expect(record.code == .success, "\(record.stderr)")
@@ -201,13 +198,13 @@ import Testing
   /// default location would find it.
   @Test func theUsersStoreIsReadOnlyWithStore() throws {
     let box = CLISandbox()
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     let environment = ["HOME": box.path, "RUA_DB": box.database, "RUA_KEY_FILE": box.keyFile]
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     let base = [
       "snapshot", "record", "--golden", box.file("golden"), "--docs", "meds", "--templates",
-      SnapshotCommandTests.templates,
+      PackageRoot.templates,
     ]
     let none = box.run(base, environment: environment)
     #expect(none.code.rawValue == 2)

@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 /// Orphan goldens, the fonts.conf hash, prune, accept and the JSON report of `snapshot`.
@@ -8,8 +10,8 @@ import Testing
   private func run(_ box: CLISandbox, _ verb: String, _ extra: [String] = []) -> CLIResult {
     box.run(
       [
-        "snapshot", verb, "--sample-file", SnapshotCommandTests.sample, "--golden",
-        box.file("golden"), "--docs", "er", "--templates", SnapshotCommandTests.templates,
+        "snapshot", verb, "--sample-file", SampleCircles.shippedPath, "--golden",
+        box.file("golden"), "--docs", "er", "--templates", PackageRoot.templates,
         "--artifacts", box.file("artifacts"),
       ] + extra)
   }

@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
@@ -19,7 +21,7 @@ struct StoreCommandTests {
           as: UTF8.self)))
     #expect(box.run(["init"] + box.storeFlags).code == .cannotCreate)
 
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     let dry = box.run(["import", "circle.json", "--dry-run"] + box.storeFlags)
     #expect(dry.stdout == "dry run, nothing written: 2 patients: 2 added\n")
     #expect(box.run(["patients"] + box.storeFlags).stdout.isEmpty)
@@ -82,12 +84,12 @@ struct StoreCommandTests {
   @Test func badFileIsRefusedAndStoreUnchanged() throws {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     let before = box.hash(box.database)
     box.write(
       "bad.json",
-      SampleFile.text.replacingOccurrences(of: "\"daySupply\": 30", with: "\"daySupply\": 400"))
+      SampleCircles.small.replacingOccurrences(of: "\"daySupply\": 30", with: "\"daySupply\": 400"))
     let bad = box.run(["import", "bad.json"] + box.storeFlags)
     #expect(bad.code == .dataError)
     #expect(
@@ -134,7 +136,7 @@ struct StoreCommandTests {
     #expect(
       box.run(["import", "x.json", "--db", box.database, "--key-file", box.file("wrong-key")]).code
         == .noInput)
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     let wrongImport = box.run([
       "import", "circle.json", "--db", box.database, "--key-file", box.file("wrong-key"),
     ])
@@ -173,7 +175,7 @@ struct StoreCommandTests {
   @Test func accessLogCommands() throws {
     let box = CLISandbox()
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    box.write("circle.json", SampleFile.text)
+    box.write("circle.json", SampleCircles.small)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     do {
       let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
@@ -210,7 +212,7 @@ struct StoreCommandTests {
 
   @Test func demoPrefersTheSampleInTheWorkingDirectory() throws {
     let box = CLISandbox()
-    box.write("samples/care-circle.json", SampleFile.text)
+    box.write("samples/care-circle.json", SampleCircles.small)
     let demo = box.run(["demo", "--dir", "demo"])
     #expect(demo.code == .success, "\(demo.stderr)")
     #expect(demo.stdout.contains("imported the sample: 2 patients: 2 added\n"))
@@ -247,7 +249,7 @@ struct StoreCommandTests {
 
   @Test func demoRefusesAHalfMadeFolder() throws {
     let box = CLISandbox()
-    box.write("samples/care-circle.json", SampleFile.text)
+    box.write("samples/care-circle.json", SampleCircles.small)
     box.write("demo/key", String(repeating: "ab", count: 32))
     chmod(box.file("demo/key"), 0o600)
     let demo = box.run(["demo", "--dir", "demo"])

@@ -1,4 +1,5 @@
 import RuaCLI
+import RuaCLITestSupport
 import Testing
 
 @testable import RuaPaperKit

@@ -1,41 +1,43 @@
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import RuaVisual
 import Testing
 
 @Suite struct VisualDiffCommandTests {
-  func folder() throws -> VisualTempFolder {
-    let folder = try VisualTempFolder()
-    try folder.write("a.pdf", VisualMiniPDF.base.bytes())
-    try folder.write("copy.pdf", VisualMiniPDF.base.bytes())
-    var redated = VisualMiniPDF.base
+  func folder() throws -> TemporaryFolder {
+    let folder = TemporaryFolder("rua-visual")
+    try folder.write("a.pdf", MinimalPDF.base.bytes())
+    try folder.write("copy.pdf", MinimalPDF.base.bytes())
+    var redated = MinimalPDF.base
     redated.creationDate = "D:20250630120000Z"
     try folder.write("redated.pdf", redated.bytes())
-    try folder.write("moved.pdf", VisualMiniPDF.moved.bytes())
-    try folder.write("reworded.pdf", VisualMiniPDF.reworded.bytes())
+    try folder.write("moved.pdf", MinimalPDF.moved.bytes())
+    try folder.write("reworded.pdf", MinimalPDF.reworded.bytes())
     return folder
   }
 
   @Test func identicalFilesAreTheSame() throws {
-    let run = VisualRun(["diff", "a.pdf", "copy.pdf"], in: try folder())
+    let run = runInProcess(["diff", "a.pdf", "copy.pdf"], in: try folder())
     #expect(run.code == .success)
-    #expect(run.output == "a.pdf and copy.pdf are the same (identical bytes)\n")
+    #expect(run.stdout == "a.pdf and copy.pdf are the same (identical bytes)\n")
   }
 
   @Test func sameContentWithOtherMetadataIsTheSame() throws {
-    let run = VisualRun(["diff", "a.pdf", "redated.pdf", "--text"], in: try folder())
-    #expect(run.code == .success, "\(run.output)\(run.errors)")
-    #expect(run.output.hasPrefix("a.pdf and redated.pdf are the same: 3 page(s) at 150 dpi"))
+    let run = runInProcess(["diff", "a.pdf", "redated.pdf", "--text"], in: try folder())
+    #expect(run.code == .success, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.hasPrefix("a.pdf and redated.pdf are the same: 3 page(s) at 150 dpi"))
   }
 
   @Test func movedBoxIsReportedWithRegionAndImages() throws {
     let folder = try folder()
-    let run = VisualRun(
+    let run = runInProcess(
       ["diff", "a.pdf", "moved.pdf", "--out", "diffs", "--side-by-side"], in: folder)
     #expect(run.code == .failure)
-    #expect(run.output.contains("a.pdf and moved.pdf differ: 1 page(s)"))
-    #expect(run.output.contains("page 2: "))
-    #expect(run.output.contains("in x 100 y 200 w 160 h 80 pt") || run.output.contains("in x 99"))
+    #expect(run.stdout.contains("a.pdf and moved.pdf differ: 1 page(s)"))
+    #expect(run.stdout.contains("page 2: "))
+    #expect(run.stdout.contains("in x 100 y 200 w 160 h 80 pt") || run.stdout.contains("in x 99"))
     #expect(folder.list("diffs") == ["page-002-diff.png", "page-002-side-by-side.png"])
     let diff = try Raster(png: folder.read("diffs/page-002-diff.png"), name: "diff")
     let side = try Raster(png: folder.read("diffs/page-002-side-by-side.png"), name: "side")
@@ -45,10 +47,10 @@ import Testing
   }
 
   @Test func jsonReportNamesPageAndRegionInPoints() throws {
-    let run = VisualRun(
+    let run = runInProcess(
       ["diff", "a.pdf", "moved.pdf", "--format", "json", "--dpi", "72"], in: try folder())
     #expect(run.code == .failure)
-    let json = try JSONParser.parse(run.output)
+    let json = try JSONParser.parse(run.stdout)
     #expect(json["result"]?.stringValue == "different")
     #expect(json["identicalBytes"]?.boolValue == false)
     #expect(json["b"]?["pages"]?.intValue == 3)
@@ -64,22 +66,22 @@ import Testing
 
   @Test func outWritesOnlyTheDiffPictureUnlessTheSideBySideIsAskedFor() throws {
     let folder = try folder()
-    let run = VisualRun(["diff", "a.pdf", "moved.pdf", "--out", "diffs"], in: folder)
+    let run = runInProcess(["diff", "a.pdf", "moved.pdf", "--out", "diffs"], in: folder)
     #expect(run.code == .failure)
     #expect(folder.list("diffs") == ["page-002-diff.png"])
-    let refused = VisualRun(["diff", "a.pdf", "moved.pdf", "--side-by-side"], in: folder)
+    let refused = runInProcess(["diff", "a.pdf", "moved.pdf", "--side-by-side"], in: folder)
     #expect(refused.code.rawValue == 2)
-    #expect(refused.errors.contains("--side-by-side writes into the --out folder"))
+    #expect(refused.stderr.contains("--side-by-side writes into the --out folder"))
   }
 
   @Test func jsonListsTheImagesWrittenAndTheTextChanges() throws {
-    let run = VisualRun(
+    let run = runInProcess(
       [
         "diff", "a.pdf", "reworded.pdf", "--text", "--format", "json", "-o", "d", "--dpi", "50",
         "--side-by-side",
       ], in: try folder())
     #expect(run.code == .failure)
-    let json = try JSONParser.parse(run.output)
+    let json = try JSONParser.parse(run.stdout)
     let page = try #require(json["pages"]?.arrayValue?[2])
     #expect(page["diffImage"]?.stringValue == "d/page-003-diff.png")
     #expect(page["sideBySide"]?.stringValue == "d/page-003-side-by-side.png")
@@ -90,54 +92,54 @@ import Testing
   }
 
   @Test func maskOverTheChangeMakesThemTheSame() throws {
-    let run = VisualRun(
+    let run = runInProcess(
       ["diff", "a.pdf", "moved.pdf", "--mask", "2:95,195,170,90"], in: try folder())
-    #expect(run.code == .success, "\(run.output)")
-    #expect(run.output.contains("1 mask(s)"))
+    #expect(run.code == .success, "\(run.stdout)")
+    #expect(run.stdout.contains("1 mask(s)"))
   }
 
   @Test func maxDiffPixelsAllowsACountedChange() throws {
     let folder = try folder()
     let json = try JSONParser.parse(
-      VisualRun(["diff", "a.pdf", "moved.pdf", "--format=json"], in: folder).output)
+      runInProcess(["diff", "a.pdf", "moved.pdf", "--format=json"], in: folder).stdout)
     let count = try #require(json["pages"]?.arrayValue?[1]["differingPixels"]?.intValue)
-    let allowed = VisualRun(
+    let allowed = runInProcess(
       ["diff", "a.pdf", "moved.pdf", "--max-diff-pixels", "\(count)"], in: folder)
     #expect(allowed.code == .success)
-    let tooFew = VisualRun(
+    let tooFew = runInProcess(
       ["diff", "a.pdf", "moved.pdf", "--max-diff-pixels", "\(count - 1)"], in: folder)
     #expect(tooFew.code == .failure)
   }
 
   @Test func textComparisonShowsTheChangedLine() throws {
-    let run = VisualRun(["diff", "a.pdf", "reworded.pdf", "--text"], in: try folder())
+    let run = runInProcess(["diff", "a.pdf", "reworded.pdf", "--text"], in: try folder())
     #expect(run.code == .failure)
-    #expect(run.output.contains("page 3:"))
-    #expect(run.output.contains("- Keep the hallway lit"))
-    #expect(run.output.contains("+ Keep the stairway lit"))
+    #expect(run.stdout.contains("page 3:"))
+    #expect(run.stdout.contains("- Keep the hallway lit"))
+    #expect(run.stdout.contains("+ Keep the stairway lit"))
   }
 
   @Test func notAPDFIsError2NamingTheFile() throws {
     let folder = try folder()
     try folder.write("notes.txt", Array("shopping list".utf8))
-    let run = VisualRun(["diff", "a.pdf", "notes.txt"], in: folder)
+    let run = runInProcess(["diff", "a.pdf", "notes.txt"], in: folder)
     #expect(run.code.rawValue == 2)
-    #expect(run.errors.contains("notes.txt is not a PDF"))
-    #expect(run.output.isEmpty)
+    #expect(run.stderr.contains("notes.txt is not a PDF"))
+    #expect(run.stdout.isEmpty)
   }
 
   @Test func encryptedAndDamagedFilesAreError2NamingTheFile() throws {
     let folder = try folder()
-    var locked = VisualMiniPDF.base
+    var locked = MinimalPDF.base
     locked.encrypted = true
     try folder.write("locked.pdf", locked.bytes())
-    try folder.write("cut.pdf", Array(VisualMiniPDF.base.bytes().prefix(200)))
-    let encrypted = VisualRun(["diff", "a.pdf", "locked.pdf"], in: folder)
+    try folder.write("cut.pdf", Array(MinimalPDF.base.bytes().prefix(200)))
+    let encrypted = runInProcess(["diff", "a.pdf", "locked.pdf"], in: folder)
     #expect(encrypted.code.rawValue == 2)
-    #expect(encrypted.errors.contains("locked.pdf is encrypted (password protected)"))
-    let damaged = VisualRun(["diff", "cut.pdf", "a.pdf"], in: folder)
+    #expect(encrypted.stderr.contains("locked.pdf is encrypted (password protected)"))
+    let damaged = runInProcess(["diff", "cut.pdf", "a.pdf"], in: folder)
     #expect(damaged.code.rawValue == 2)
-    #expect(damaged.errors.contains("cut.pdf is damaged"), "\(damaged.errors)")
+    #expect(damaged.stderr.contains("cut.pdf is damaged"), "\(damaged.stderr)")
   }
 
   @Test(arguments: [
@@ -153,14 +155,14 @@ import Testing
     (["a.pdf", "missing.pdf"], "cannot read missing.pdf"),
   ])
   func errorsExitWith2(arguments: [String], message: String) throws {
-    let run = VisualRun(["diff"] + arguments, in: try folder())
+    let run = runInProcess(["diff"] + arguments, in: try folder())
     #expect(run.code.rawValue == 2)
-    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.stderr.contains(message), "\(run.stderr)")
   }
 
   @Test func helpDocumentsTheExitCodes() throws {
-    let run = VisualRun(["diff", "--help"], in: try folder())
+    let run = runInProcess(["diff", "--help"], in: try folder())
     #expect(run.code == .success)
-    #expect(run.output.contains("Exit codes: 0 same, 1 different, 2 error"))
+    #expect(run.stdout.contains("Exit codes: 0 same, 1 different, 2 error"))
   }
 }

@@ -1,19 +1,21 @@
 import RuaCLI
+import RuaCLITestSupport
+import RuaTestSupport
 import RuaVisual
 import Testing
 
 @Suite struct VisualRasterizeCommandTests {
-  func folderWithBase() throws -> VisualTempFolder {
-    let folder = try VisualTempFolder()
-    try folder.write("a.pdf", VisualMiniPDF.base.bytes())
+  func folderWithBase() throws -> TemporaryFolder {
+    let folder = TemporaryFolder("rua-visual")
+    try folder.write("a.pdf", MinimalPDF.base.bytes())
     return folder
   }
 
   @Test func writesOnePNGPerPageAtTheCeilSizeOnWhite() throws {
     let folder = try folderWithBase()
-    let run = VisualRun(["rasterize", "a.pdf", "--dpi", "150", "-o", "pages"], in: folder)
-    #expect(run.code == .success, "\(run.errors)")
-    #expect(run.output == "pages/page-001.png\npages/page-002.png\npages/page-003.png\n")
+    let run = runInProcess(["rasterize", "a.pdf", "--dpi", "150", "-o", "pages"], in: folder)
+    #expect(run.code == .success, "\(run.stderr)")
+    #expect(run.stdout == "pages/page-001.png\npages/page-002.png\npages/page-003.png\n")
     #expect(folder.list("pages") == ["page-001.png", "page-002.png", "page-003.png"])
     let png = try folder.read("pages/page-002.png")
     let raster = try Raster(png: png, name: "page-002.png")
@@ -29,16 +31,18 @@ import Testing
   @Test func renderingTwiceWritesTheSameBytes() throws {
     let folder = try folderWithBase()
     #expect(
-      VisualRun(["rasterize", "a.pdf", "--pages", "2", "-o", "one"], in: folder).code == .success)
+      runInProcess(["rasterize", "a.pdf", "--pages", "2", "-o", "one"], in: folder).code == .success
+    )
     #expect(
-      VisualRun(["rasterize", "a.pdf", "--pages", "2-", "-o", "two"], in: folder).code == .success)
+      runInProcess(["rasterize", "a.pdf", "--pages", "2-", "-o", "two"], in: folder).code
+        == .success)
     #expect(folder.list("two") == ["page-002.png", "page-003.png"])
     #expect(try folder.read("one/page-002.png") == folder.read("two/page-002.png"))
   }
 
   @Test func pageRangeSelectsPages() throws {
     let folder = try folderWithBase()
-    let run = VisualRun(
+    let run = runInProcess(
       ["rasterize", "--pages", "2-3", "a.pdf", "-o", "out", "--dpi=72"], in: folder)
     #expect(run.code == .success)
     #expect(folder.list("out") == ["page-002.png", "page-003.png"])
@@ -56,51 +60,51 @@ import Testing
   ])
   func badArgumentsAreUsageErrors(extra: [String], message: String) throws {
     let folder = try folderWithBase()
-    let run = VisualRun(["rasterize", "a.pdf", "-o", "out"] + extra, in: folder)
+    let run = runInProcess(["rasterize", "a.pdf", "-o", "out"] + extra, in: folder)
     #expect(run.code == .usage)
-    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.stderr.contains(message), "\(run.stderr)")
     #expect(folder.list() == ["a.pdf"])
   }
 
   @Test func pageTooLargeForAnImageIsRefusedBeforeRendering() throws {
-    let folder = try VisualTempFolder()
-    var banner = VisualMiniPDF.base
+    let folder = TemporaryFolder("rua-visual")
+    var banner = MinimalPDF.base
     banner.width = 2000
     banner.height = 100
     try folder.write("banner.pdf", banner.bytes())
-    let run = VisualRun(["rasterize", "banner.pdf", "--dpi", "1200", "-o", "out"], in: folder)
+    let run = runInProcess(["rasterize", "banner.pdf", "--dpi", "1200", "-o", "out"], in: folder)
     #expect(run.code == .usage)
     #expect(
-      run.errors.contains(
+      run.stderr.contains(
         "page 1 of banner.pdf would be 33334 × 1667 pixels at 1200 dpi, more than the 32767"))
     #expect(folder.list() == ["banner.pdf"])
   }
 
   @Test func missingOutputFolderOptionIsAUsageError() throws {
     let folder = try folderWithBase()
-    let run = VisualRun(["rasterize", "a.pdf"], in: folder)
+    let run = runInProcess(["rasterize", "a.pdf"], in: folder)
     #expect(run.code == .usage)
-    #expect(run.errors.contains("needs -o DIR"))
+    #expect(run.stderr.contains("needs -o DIR"))
   }
 
   @Test func unreadableAndNonPDFInputsNameTheFile() throws {
     let folder = try folderWithBase()
     try folder.write("notes.txt", Array("not a pdf".utf8))
-    let missing = VisualRun(["rasterize", "missing.pdf", "-o", "out"], in: folder)
+    let missing = runInProcess(["rasterize", "missing.pdf", "-o", "out"], in: folder)
     #expect(missing.code == .noInput)
-    #expect(missing.errors.contains("cannot read missing.pdf"))
-    let text = VisualRun(["rasterize", "notes.txt", "-o", "out"], in: folder)
+    #expect(missing.stderr.contains("cannot read missing.pdf"))
+    let text = runInProcess(["rasterize", "notes.txt", "-o", "out"], in: folder)
     #expect(text.code == .dataError)
-    #expect(text.errors.contains("notes.txt is not a PDF"))
+    #expect(text.stderr.contains("notes.txt is not a PDF"))
   }
 
   @Test func outputThatIsAFileCannotBeCreated() throws {
     let folder = try folderWithBase()
     try folder.write("taken", [1])
-    let run = VisualRun(["rasterize", "a.pdf", "-o", "taken"], in: folder)
+    let run = runInProcess(["rasterize", "a.pdf", "-o", "taken"], in: folder)
     #expect(run.code == .cannotCreate)
-    #expect(run.errors.contains("taken exists and is not a folder"))
-    let nested = VisualRun(["rasterize", "a.pdf", "-o", "no/such/dir"], in: folder)
+    #expect(run.stderr.contains("taken exists and is not a folder"))
+    let nested = runInProcess(["rasterize", "a.pdf", "-o", "no/such/dir"], in: folder)
     #expect(nested.code == .cannotCreate)
   }
 }

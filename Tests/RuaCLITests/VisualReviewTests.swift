@@ -1,5 +1,7 @@
 import Foundation
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import RuaVisual
 import Testing
 
@@ -9,12 +11,12 @@ import Testing
 /// sheet rendered from a copy of the sample with three small edits (weight, hearing, phone).
 @Suite struct VisualReviewTests {
   static let golden =
-    SnapshotCommandTests.packageRoot + "/Tests/Golden/en-letter/p-agnes-01-er-sheet.pdf"
+    PackageRoot.path + "/Tests/Golden/en-letter/p-agnes-01-er-sheet.pdf"
 
   /// A sandbox holding `golden.pdf` and `edited.pdf` (rendered through `snapshot record`).
   func pair() throws -> CLISandbox {
     let box = CLISandbox()
-    let sample = try String(contentsOfFile: SnapshotCommandTests.sample, encoding: .utf8)
+    let sample = try String(contentsOfFile: SampleCircles.shippedPath, encoding: .utf8)
     var edited = sample
     for (old, new) in [
       ("\"weightKg\": 58.5", "\"weightKg\": 59.5"), ("(503) 555-0114", "(503) 555-0199"),
@@ -26,7 +28,7 @@ import Testing
     try edited.write(toFile: box.file("edited.json"), atomically: true, encoding: .utf8)
     let record = box.run([
       "snapshot", "record", "--sample-file", box.file("edited.json"), "--golden", box.file("made"),
-      "--docs", "er", "--templates", SnapshotCommandTests.templates,
+      "--docs", "er", "--templates", PackageRoot.templates,
     ])
     #expect(record.code == .success, "\(record.stderr)")
     try FileManager.default.copyItem(

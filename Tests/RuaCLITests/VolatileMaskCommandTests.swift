@@ -1,6 +1,8 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
+import RuaTestSupport
 import RuaVisual
 import Testing
 
@@ -10,7 +12,7 @@ import Testing
 @Suite struct VolatileMaskCommandTests {
   func twoPrints() -> CLISandbox {
     let box = CLISandbox.imported(DocumentCommandTests.circle)
-    let flags = ["--templates", MedsCommandTests.templates] + box.storeFlags
+    let flags = ["--templates", PackageRoot.templates] + box.storeFlags
     // The first print finds the log empty (no anchor to print); the next ones carry one.
     #expect(box.run(["er", "rob", "-o", "first.pdf"] + flags).code == .success)
     #expect(box.run(["er", "rob", "-o", "morning.pdf"] + flags).code == .success)
@@ -52,8 +54,8 @@ import Testing
     let box = CLISandbox()
     let check = [
       "snapshot", "check", "--sample", "--golden",
-      SnapshotCommandTests.packageRoot + "/Tests/Golden",
-      "--docs", "er", "--templates", SnapshotCommandTests.templates, "--artifacts", box.file("art"),
+      PackageRoot.path + "/Tests/Golden",
+      "--docs", "er", "--templates", PackageRoot.templates, "--artifacts", box.file("art"),
       "--now", "2026-11-01T17:45:13Z",
     ]
     let run = box.run(check)

@@ -1,32 +1,16 @@
 import Glibc
 import RuaCore
+import RuaTestSupport
 import Testing
 
 /// The shipped sample, `samples/care-circle.json`: valid, canonical, complete, fictional.
 @Suite struct CareCircleSampleTests {
   static let exportDay = CivilDate(iso: "2026-11-01") ?? CivilDate(daysSinceEpoch: 0)
 
-  static func sampleBytes() throws -> [UInt8] {
-    try read("samples/care-circle.json")
-  }
+  static func sampleBytes() throws -> [UInt8] { try SampleCircles.shipped() }
 
   /// A file of the repository, by its path from the repository's root.
-  static func read(_ relative: String) throws -> [UInt8] {
-    let path =
-      String(
-        #filePath.split(separator: "/", omittingEmptySubsequences: false)
-          .dropLast(3).joined(separator: "/")) + "/" + relative
-    let file = try #require(fopen(path, "rb"), "cannot open \(path)")
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
-    return bytes
-  }
+  static func read(_ relative: String) throws -> [UInt8] { try PackageRoot.bytes(relative) }
 
   static func sample() throws -> CareCircle {
     try CareCircleDecoder.decode(try sampleBytes(), today: exportDay)

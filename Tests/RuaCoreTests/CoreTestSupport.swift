@@ -1,5 +1,6 @@
 import Foundation
 import RuaCore
+import RuaTestSupport
 import Testing
 
 /// A date from `YYYY-MM-DD`, for tables whose literals are known to be valid.
@@ -11,18 +12,9 @@ func day(_ text: String) -> CivilDate {
   return date
 }
 
-/// The repository root, found from this file's path.
-func repositoryRoot(_ file: String = #filePath) -> String {
-  var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-  parts.removeLast(3)  // Tests/RuaCoreTests/<file>.swift
-  return parts.joined(separator: "/")
-}
-
 /// The shipped `templates/drug-classes.json`, parsed.
 func shippedDrugClassTable() throws -> DrugClassTable {
-  let path = repositoryRoot() + "/templates/drug-classes.json"
-  let data = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
-  return try DrugClassTable.parse(try JSONParser.parse(Array(data)))
+  try DrugClassTable.parse(try JSONParser.parse(PackageRoot.bytes("templates/drug-classes.json")))
 }
 
 /// SplitMix64: a small seeded generator, so property tests give the same cases on every run.

@@ -1,5 +1,6 @@
 import Foundation
 import RuaDocuments
+import RuaTestSupport
 import Testing
 
 @Suite struct DocumentLanguageTests {
@@ -57,10 +58,8 @@ import Testing
 /// The shipped locale files, read from the templates folder.
 enum LocaleFixture {
   static func labels(_ language: String) throws -> Labels {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let url = root.appendingPathComponent("templates/locales/\(language).json")
-    return try Labels.parse(
-      String(contentsOf: url, encoding: .utf8), file: "templates/locales/\(language).json")
+    try Labels.parse(
+      PackageRoot.text("templates/locales/\(language).json"),
+      file: "templates/locales/\(language).json")
   }
 }

@@ -1,14 +1,12 @@
 import Foundation
 import RuaCore
 import RuaDocuments
+import RuaTestSupport
 import Testing
 
 @Suite struct TemplateTests {
-  static let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("templates")
-
   static func shipped(_ relative: String) throws -> String {
-    try String(contentsOf: templates.appendingPathComponent(relative), encoding: .utf8)
+    try PackageRoot.text("templates/" + relative)
   }
 
   @Test func shippedERTemplateParsesAndDefinesEveryStyleTheSheetUses() throws {

@@ -1,32 +1,14 @@
 import Foundation
+import RuaTestSupport
 import Testing
 
 @testable import RuaFiles
-
-/// A private temporary folder removed when the test ends.
-final class Sandbox {
-  let path: String
-  init() {
-    path = NSTemporaryDirectory() + "rua-files-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-  func file(_ name: String) -> String { path + "/" + name }
-  func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] }
-  func mode(_ file: String) -> Int {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-    return (attributes?[.posixPermissions] as? Int) ?? -1
-  }
-  func contents(_ file: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: file).map(Array.init)
-  }
-}
 
 @Suite("Writing a file atomically")
 struct AtomicFileTests {
   @Test(arguments: [AtomicFile.Staging.unnamedFile, .namedTemporary])
   func anExistingFileIsRefusedUnlessReplacing(staging: AtomicFile.Staging) throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let target = box.file("out.json")
     try AtomicFile.write(Array("one".utf8), to: target, replacing: false, staging: staging)
     #expect(box.contents(target) == Array("one".utf8))
@@ -39,11 +21,11 @@ struct AtomicFileTests {
     try AtomicFile.write(Array("three".utf8), to: target, replacing: true, staging: staging)
     #expect(box.contents(target) == Array("three".utf8))
     #expect(box.mode(target) == 0o600)
-    #expect(box.names() == ["out.json"], "no temporary is left beside the file")
+    #expect(box.list() == ["out.json"], "no temporary is left beside the file")
   }
 
   @Test func theNamedTemporaryIsPrivateWhateverTheUmask() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let old = umask(0)
     defer { umask(old) }
     let target = box.file("wide.pdf")
@@ -51,21 +33,21 @@ struct AtomicFileTests {
     #expect(box.mode(target) == 0o600)
     try AtomicFile.write([4], to: target, replacing: true, staging: .namedTemporary)
     #expect(box.mode(target) == 0o600)
-    #expect(box.names() == ["wide.pdf"])
+    #expect(box.list() == ["wide.pdf"])
   }
 
   @Test func aMissingFolderIsNamed() {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let error = #expect(throws: FileError.self) {
       try AtomicFile.write([1], to: box.file("nope/out.json"), replacing: false)
     }
     #expect(error?.path.hasSuffix("/nope/out.json") == true)
     #expect(error?.isMissingFolder == true)
-    #expect(box.names().isEmpty)
+    #expect(box.list().isEmpty)
   }
 
   @Test func onlyARegularFileIsReplaced() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let fifo = box.file("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
     let folder = box.file("folder")
@@ -89,14 +71,14 @@ struct AtomicFileTests {
     #expect(Files.entry(fifo) == .other)
     if !devices.isEmpty { #expect(Files.entry(device) == .other) }
     #expect(
-      Set(box.names()) == Set(["pipe", "folder", "victim", "link"] + devices.map { _ in "null" }))
+      Set(box.list()) == Set(["pipe", "folder", "victim", "link"] + devices.map { _ in "null" }))
   }
 }
 
 @Suite("Reading and writing whole files")
 struct WholeFileTests {
   @Test func readsBackLargeFilesWhole() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     try Files.createExclusive(box.file("big"), bytes)
     #expect(try Files.read(box.file("big")) == bytes)
@@ -105,7 +87,7 @@ struct WholeFileTests {
   }
 
   @Test func aMissingFileIsNilOnlyForReadIfPresent() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     #expect(try Files.readIfPresent(box.file("none")) == nil)
     let error = #expect(throws: FileError.self) { try Files.read(box.file("none")) }
     #expect(error?.isMissing == true)
@@ -113,7 +95,7 @@ struct WholeFileTests {
   }
 
   @Test func createExclusiveNeverFollowsOrOverwrites() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     try Files.createExclusive(box.file("a"), [1])
     #expect(throws: FileError.self) { try Files.createExclusive(box.file("a"), [2]) }
     #expect(symlink(box.file("elsewhere"), box.file("l")) == 0)
@@ -146,7 +128,7 @@ struct WholeFileTests {
   }
 
   @Test func makeDirectoriesCreatesPrivateParents() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     try Files.makeDirectories(box.file("a/b/c"))
     #expect(Files.isDirectory(box.file("a/b/c")))
     #expect(box.mode(box.file("a/b")) == 0o700)

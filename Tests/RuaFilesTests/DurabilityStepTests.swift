@@ -1,4 +1,5 @@
 import Foundation
+import RuaTestSupport
 import Testing
 
 @testable import RuaFiles
@@ -9,7 +10,7 @@ import Testing
 struct DurabilityStepTests {
   /// The probe's events with the sandbox's names made short: "syncFile out.pdf",
   /// "link temporary" (a `.rua-paper-` name), "syncFolder folder".
-  static func steps(_ probe: FileProbe, in box: Sandbox) -> [String] {
+  static func steps(_ probe: FileProbe, in box: TemporaryFolder) -> [String] {
     probe.events.map { event in
       let name =
         event.path == box.path
@@ -31,7 +32,7 @@ struct DurabilityStepTests {
 
   @Test func aNewFileIsSyncedThenNamedThenItsFolderSynced() throws {
     for staging in [AtomicFile.Staging.unnamedFile, .namedTemporary] {
-      let box = Sandbox()
+      let box = TemporaryFolder("rua-files")
       let probe = FileProbe()
       try Self.write(
         [1, 2, 3], to: box.file("out.pdf"), replacing: false, staging: staging,
@@ -44,7 +45,7 @@ struct DurabilityStepTests {
   }
 
   @Test func aReplacementIsSyncedBeforeItIsRenamedOverTheOldFile() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let target = box.file("out.pdf")
     try AtomicFile.write([0], to: target, replacing: false)
     let fallback = FileProbe()
@@ -62,12 +63,12 @@ struct DurabilityStepTests {
       [withUnnamedFile, Self.steps(fallback, in: box)].contains(Self.steps(unnamed, in: box)),
       "\(Self.steps(unnamed, in: box))")
     #expect(box.contents(target) == [2])
-    #expect(box.names() == ["out.pdf"])
+    #expect(box.list() == ["out.pdf"])
   }
 
   @Test(arguments: [AtomicFile.Staging.unnamedFile, .namedTemporary], [false, true])
   func aFailedFileSyncLeavesNothingNew(staging: AtomicFile.Staging, replacing: Bool) throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let target = box.file("out.pdf")
     if replacing { try AtomicFile.write(Array("old".utf8), to: target, replacing: false) }
     let probe = FileProbe(failing: [FileProbe.Event(.syncFile, target): EIO])
@@ -79,12 +80,12 @@ struct DurabilityStepTests {
     #expect(error == FileError(.sync, target, code: EIO))
     #expect(Self.steps(probe, in: box) == ["syncFile out.pdf"], "nothing named after the failure")
     #expect(box.contents(target) == (replacing ? Array("old".utf8) : nil))
-    #expect(box.names() == (replacing ? ["out.pdf"] : []), "no temporary is left")
+    #expect(box.list() == (replacing ? ["out.pdf"] : []), "no temporary is left")
   }
 
   @Test(arguments: [AtomicFile.Staging.unnamedFile, .namedTemporary])
   func aFailedFolderSyncSaysTheFileIsInPlace(staging: AtomicFile.Staging) throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let target = box.file("out.pdf")
     let probe = FileProbe(failing: [FileProbe.Event(.syncFolder, box.path): EIO])
     let error = #expect(throws: FileError.self) {
@@ -92,11 +93,11 @@ struct DurabilityStepTests {
     }
     #expect(error == FileError(.syncFolder, target, code: EIO, fileIsInPlace: true))
     #expect(box.contents(target) == [7, 7], "the file is there, whole")
-    #expect(box.names() == ["out.pdf"])
+    #expect(box.list() == ["out.pdf"])
   }
 
   @Test func aFailedLinkOrRenameOfTheFallbackRemovesItsTemporary() throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let target = box.file("out.pdf")
     let link = FileProbe(failing: [FileProbe.Event(.link, target): ENOSPC])
     let linkError = #expect(throws: FileError.self) {
@@ -104,7 +105,7 @@ struct DurabilityStepTests {
     }
     #expect(linkError?.operation == .link)
     #expect(linkError?.isNoSpace == true)
-    #expect(box.names().isEmpty)
+    #expect(box.list().isEmpty)
 
     try AtomicFile.write(Array("old".utf8), to: target, replacing: false)
     let rename = FileProbe(failing: [FileProbe.Event(.rename, target): EIO])
@@ -113,11 +114,11 @@ struct DurabilityStepTests {
     }
     #expect(renameError == FileError(.rename, target, code: EIO))
     #expect(box.contents(target) == Array("old".utf8))
-    #expect(box.names() == ["out.pdf"])
+    #expect(box.list() == ["out.pdf"])
   }
 
   @Test func aWriteWithoutAProbeRecordsNothingInAnother() async throws {
-    let box = Sandbox()
+    let box = TemporaryFolder("rua-files")
     let probe = FileProbe()
     let elsewhere = box.file("elsewhere")
     // A write in another task (a detached one inherits no task-local) leaves the probe empty.

@@ -4,6 +4,7 @@ import RuaDocuments
 import RuaPaperKit
 import RuaRender
 import RuaStore
+import RuaTestSupport
 import RuaVisual
 import Testing
 

@@ -2,12 +2,13 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaPaperKit
+import RuaTestSupport
 import RuaVisual
 import Testing
 
-/// The golden snapshots of the sample documents, checked inside `swift test` by the same
-/// `SnapshotRunner` `rua-paper snapshot check` runs: every language and paper of
-/// `scripts/test`, never recording, failing by the document's name.
+/// The golden snapshots of the sample documents (Tests/Golden), checked inside `swift test` by
+/// the `SnapshotRunner` that `rua-paper snapshot check` runs, with scripts/test's languages and
+/// papers, never recording; each document that differs, is missing or is left over is named.
 @Suite struct GoldenSnapshotTests {
   static let sets: [(languages: [String], papers: [Paper])] = [
     (["en", "es"], [.letter, .a4]),
@@ -16,30 +17,43 @@ import Testing
 
   @Test(arguments: 0..<sets.count)
   func theSampleDocumentsMatchTheirGoldens(set: Int) throws {
-    let root = KitFixture.packageRoot
-    let artifacts = NSTemporaryDirectory() + "rua-golden-test-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: artifacts) }
+    // Artifacts (diff images, last-check.json) go to a private folder removed afterwards.
+    let artifacts = TemporaryFolder("rua-golden-check")
     let host = HostEnvironment(
       environment: [:], now: Instant(secondsSinceEpoch: 0),
-      today: Instant(secondsSinceEpoch: 0).utcDate,
-      workingDirectory: root)
+      today: Instant(secondsSinceEpoch: 0).utcDate, workingDirectory: PackageRoot.path)
     let now = try #require(Instant(rfc3339: SnapshotPlan.defaultNow))
     var diff = DiffOptions(dpi: SnapshotPlan.defaultDPI)
     diff.compareStructure = true
     let plan = SnapshotPlan(
-      mode: .never, golden: root + "/Tests/Golden", goldenShown: "Tests/Golden",
-      artifacts: artifacts, source: .sample(path: root + "/samples/care-circle.json"),
+      mode: .never, golden: PackageRoot.golden, goldenShown: "Tests/Golden",
+      artifacts: artifacts.path, source: .sample(path: SampleCircles.shippedPath),
       kinds: DocumentKind.allCases, languages: Self.sets[set].languages,
       papers: Self.sets[set].papers, diff: diff, now: now, today: now.utcDate,
-      templates: try TemplatesLocation.resolve(root + "/templates", host), format: "text",
+      templates: try TemplatesLocation.resolve(PackageRoot.templates, host), format: "json",
       report: nil)
     let patients = try SnapshotPatients.load(plan) { () throws(PaperError) in
       throw PaperError("the golden check reads the sample, never a store", kind: .invalidRequest)
     }
-    var lines: [String] = []
-    let passed = try SnapshotRunner(plan: plan, patients: patients) { lines.append($0) }.run()
-    let failing = lines.filter { !$0.hasPrefix("ok ") && !$0.contains(" ok,") }
-    #expect(passed, "\(failing.joined())")
-    #expect(lines.contains { $0.contains("0 failed, 0 missing") })
+    var output = ""
+    let passed = try SnapshotRunner(plan: plan, patients: patients) { output += $0 }.run()
+    let report = try JSONParser.parse(Array(output.utf8))
+    let documents = try #require(report["documents"]?.arrayValue)
+    let again =
+      "see the diff images with: rua-paper snapshot check --sample --golden Tests/Golden --lang "
+      + Self.sets[set].languages.joined(separator: ",") + " --paper "
+      + Self.sets[set].papers.map(\.rawValue).joined(separator: ",")
+    for document in documents where document["verdict"]?.stringValue != "ok" {
+      let name = document["document"]?.stringValue ?? "?"
+      let verdict = document["verdict"]?.stringValue ?? "?"
+      Issue.record(
+        "\(name): \(verdict)\(document["detail"]?.stringValue.map { " (\($0))" } ?? ""); \(again)")
+    }
+    for orphan in report["orphans"]?.arrayValue ?? [] {
+      Issue.record("orphan golden \(orphan.stringValue ?? "?"): no document produces it")
+    }
+    if let fonts = report["fontsConf"]?.stringValue { Issue.record(Comment(rawValue: fonts)) }
+    #expect(!documents.isEmpty, "no document was checked")
+    #expect(passed)
   }
 }

@@ -3,11 +3,13 @@ import RuaCore
 import RuaDocuments
 import RuaPaperKit
 import RuaStore
+import RuaTestSupport
 
 /// A real encrypted store holding the bundled sample circle, in a private temporary folder
 /// removed afterwards, and a session over it with its own ledger.
 final class KitFixture {
-  let folder: String
+  private let temporary = TemporaryFolder("rua-kit-test")
+  var folder: String { temporary.path }
   let location: StoreLocation
   let ledger = DeliveryLedger()
   let now = Instant(secondsSinceEpoch: 1_795_000_000)
@@ -16,26 +18,11 @@ final class KitFixture {
   /// `circle`: care-circle JSON; the bundled sample when nil.
   /// `changedSecondsBefore`: how long before `now` the record was written (its last change).
   init(circle: String? = nil, changedSecondsBefore: Int64 = 3600) throws {
-    folder = NSTemporaryDirectory() + "rua-kit-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(
-      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
-    let sample = Self.packageRoot + "/samples/care-circle.json"
-    let bytes =
-      try circle.map { Array($0.utf8) } ?? [UInt8](Data(contentsOf: URL(fileURLWithPath: sample)))
+    location = StoreLocation(
+      database: temporary.file("store.db"), keyFile: temporary.file("key"))
+    let bytes = try circle.map { Array($0.utf8) } ?? SampleCircles.shipped()
     let decoded = try CareCircleDecoder.decode(bytes, today: now.utcDate)
     _ = try Store.create(location).save(decoded, now: now.secondsSinceEpoch - changedSecondsBefore)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: folder) }
-
-  static var packageRoot: String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-      url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.path + "/Package.swift") { return url.path }
-    }
-    return FileManager.default.currentDirectoryPath
   }
 
   var host: HostEnvironment {
@@ -52,7 +39,7 @@ final class KitFixture {
   func settings(language: String? = nil) throws(PaperError) -> DocumentSettings {
     DocumentSettings(
       paper: .letter, explicitLanguage: language, now: now, today: now.utcDate,
-      templates: try TemplatesLocation.resolve(Self.packageRoot + "/templates", host))
+      templates: try TemplatesLocation.resolve(PackageRoot.templates, host))
   }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import RuaCore
 import RuaPaperKit
 import RuaStore
+import RuaTestSupport
 import Testing
 
 /// `fill` without `--days` takes the day supply of the medicine's current fill: the latest by

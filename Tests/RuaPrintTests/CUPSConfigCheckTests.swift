@@ -1,5 +1,6 @@
 import Foundation
 import RuaPrint
+import RuaTestSupport
 import Testing
 
 @Suite struct CUPSConfigCheckTests {
@@ -74,13 +75,8 @@ import Testing
   }
 
   private func withServerRoot(conf: String?, _ body: (String) throws -> Void) throws {
-    var template = Array("/tmp/rua-cupsconf-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-    let root = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    if let conf {
-      try conf.write(toFile: root + "/cupsd.conf", atomically: false, encoding: .utf8)
-    }
-    try body(root)
+    let root = TemporaryFolder("rua-cupsconf")
+    if let conf { try root.write("cupsd.conf", conf) }
+    try body(root.path)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RuaPrint
+import RuaTestSupport
 import Testing
 
 /// Prints for real through a private cupsd whose `capture` queue keeps the bytes it received.

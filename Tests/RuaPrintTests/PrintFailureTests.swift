@@ -1,5 +1,6 @@
 import Foundation
 import RuaPrint
+import RuaTestSupport
 import Testing
 
 /// Every way printing can fail, each against its own private cupsd.

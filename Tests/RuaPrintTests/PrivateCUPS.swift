@@ -1,4 +1,5 @@
 import Foundation
+import RuaTestSupport
 
 /// A private cupsd on a UNIX socket in a temporary folder, started through
 /// `scripts/cups-test-daemon` and stopped when this object goes away, whatever the test did.
@@ -6,11 +7,10 @@ final class PrivateCUPS {
   /// True when the machine has cupsd; the live suites are skipped otherwise.
   static let isInstalled = FileManager.default.isExecutableFile(atPath: "/usr/sbin/cupsd")
 
-  static let script =
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scripts/cups-test-daemon").path
+  static let script = PackageRoot.file("scripts/cups-test-daemon")
 
-  let directory: String
+  private let folder = TemporaryFolder("rua-cups")
+  var directory: String { folder.path }
   var socket: String { directory + "/cups.sock" }
   var spool: String { directory + "/spool" }
   private var running = false
@@ -19,23 +19,17 @@ final class PrivateCUPS {
     // Printing tests must not follow a default printer from the test runner's environment.
     unsetenv("LPDEST")
     unsetenv("PRINTER")
-    var template = Array("/tmp/rua-cups-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { throw HarnessError("mkdtemp failed") }
-    directory = String(cString: made)
     let start = Self.run(
       Self.script, ["start", directory], extra: ["CUPS_TEST_DAEMON_OWNER": String(getpid())])
     guard start.status == 0 else {
       _ = Self.run(Self.script, ["stop", directory])
-      try? FileManager.default.removeItem(atPath: directory)
       throw HarnessError("cups-test-daemon start failed: \(start.output)")
     }
     running = true
   }
 
-  deinit {
-    stop()
-    try? FileManager.default.removeItem(atPath: directory)
-  }
+  /// The daemon stops first; the folder goes with the object.
+  deinit { stop() }
 
   /// Stops the daemon (the tests of a dead daemon call this early).
   func stop() {

@@ -2,6 +2,7 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaRender
+import RuaTestSupport
 
 /// Builds and renders the medication list and the fall guide from the shipped templates,
 /// drug-class table and guide content, as the `meds` and `falls` commands will.
@@ -25,8 +26,7 @@ enum DocumentFixture {
 
   /// The fictional care circle in `samples/care-circle.json`.
   static func sample() throws -> [Patient] {
-    let url = RenderFixture.root.appendingPathComponent("samples/care-circle.json")
-    return try CareCircleDecoder.decode(Array(Data(contentsOf: url)), today: today).patients
+    try CareCircleDecoder.decode(SampleCircles.shipped(), today: today).patients
   }
 
   static func medicationList(

@@ -2,6 +2,7 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaRender
+import RuaTestSupport
 import Testing
 
 @Suite struct ERSheetRenderTests {
@@ -203,11 +204,8 @@ import Testing
   /// fonts.conf rejects the hinted faces, so without the unhinted copies beside it (made by
   /// scripts/make-fonts) there is no upright Noto Sans: refused rather than set in another face.
   @Test func missingUnhintedCopiesAreAClearError() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rua-fonts-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let conf = folder.appendingPathComponent("fonts.conf").path
+    let folder = TemporaryFolder("rua-fonts")
+    let conf = folder.file("fonts.conf")
     try FileManager.default.copyItem(atPath: RenderFixture.fontsConf, toPath: conf)
     #expect(throws: RenderError.fontsMissing(file: conf, family: "Noto Sans")) {
       _ = try PDFRenderer(fontsConf: conf)

@@ -2,13 +2,12 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaRender
+import RuaTestSupport
 
 /// Loads the shipped templates and renders sample sheets. Also the example of how a caller
 /// turns a Patient into PDF bytes.
 enum RenderFixture {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  static let templates = root.appendingPathComponent("templates")
+  static let templates = URL(fileURLWithPath: PackageRoot.templates)
   static var fontsConf: String { templates.appendingPathComponent("fonts.conf").path }
   static let now = Instant(secondsSinceEpoch: 1_795_953_600)  // 2026-11-29T12:00:00Z
 
@@ -50,15 +49,12 @@ enum RenderFixture {
   static func poppler(_ tool: String, _ arguments: [String], pdf: [UInt8], after: [String] = [])
     throws -> String
   {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rua-render-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("sheet.pdf")
-    try Data(pdf).write(to: file)
+    let folder = TemporaryFolder("rua-render")
+    try folder.write("sheet.pdf", pdf)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments + [file.path] + after + (tool == "pdftotext" ? ["-"] : [])
+    process.arguments =
+      arguments + [folder.file("sheet.pdf")] + after + (tool == "pdftotext" ? ["-"] : [])
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

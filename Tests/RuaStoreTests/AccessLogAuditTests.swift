@@ -1,5 +1,6 @@
 import Foundation
 import RuaFiles
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore

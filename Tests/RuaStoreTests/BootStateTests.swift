@@ -1,4 +1,5 @@
 import Foundation
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore

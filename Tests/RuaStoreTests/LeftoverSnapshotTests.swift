@@ -1,5 +1,6 @@
 import Foundation
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore

@@ -1,23 +1,22 @@
 import Foundation
 import RuaCore
+import RuaTestSupport
 import Testing
 
 @testable import RuaStore
 
 @Suite("The bundled sample through the store")
 struct SampleRoundTripTests {
-  static let samplePath =
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("samples/care-circle.json").path
+  static let samplePath = SampleCircles.shippedPath
 
   @Test(
     .enabled(
       if: FileManager.default.fileExists(atPath: samplePath),
       "samples/care-circle.json is not in this checkout"))
   func sampleRoundTripsExactly() throws {
-    let bytes = try #require(FileManager.default.contents(atPath: Self.samplePath))
+    let bytes = try SampleCircles.shipped()
     let today = try #require(CivilDate(iso: "2030-01-01"))
-    var circle = try CareCircleDecoder.decode([UInt8](bytes), today: today)
+    var circle = try CareCircleDecoder.decode(bytes, today: today)
     circle.exportedAt = nil
     let folder = TemporaryFolder()
     let store = try Store.create(folder.location)

@@ -1,5 +1,6 @@
 import Foundation
 import RuaFiles
+import RuaTestSupport
 
 @testable import RuaStore
 
@@ -11,9 +12,7 @@ enum SchemaOneFixture {
   static let lastRowHash = "459f10bfdd426c8e5a969d6b3943ad033c4c05159d78f6fdee8f94073f79bcb6"
 
   static func copy() throws -> TemporaryFolder {
-    let source =
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/store-schema-1").path
+    let source = PackageRoot.file("Tests/Fixtures/store-schema-1")
     let folder = TemporaryFolder()
     let location = folder.location
     for (name, target) in [("store.db", location.database), ("key", location.keyFile)] {

@@ -1,25 +1,14 @@
 import Foundation
 import RuaCore
+import RuaTestSupport
 
 @testable import RuaStore
 
-/// A temporary folder removed when the value goes away.
-final class TemporaryFolder {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "rua-store-test-" + UUID().uuidString
-    try? FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
+extension TemporaryFolder {
+  /// A store location inside the folder (neither file exists yet).
   var location: StoreLocation {
     StoreLocation(database: path + "/data/store.db", keyFile: path + "/config/key")
   }
-
-  func file(_ name: String) -> String { path + "/" + name }
 }
 
 enum Fixture {

@@ -1,10 +1,11 @@
+import RuaTestSupport
 import Testing
 
 @testable import RuaVisual
 
 @Suite struct PDFDocumentTests {
   @Test func readsPagesSizesAndText() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     #expect(document.pageCount == 3)
     #expect(try document.pageSize(1) == PageSize(width: 595, height: 842))
     let text = try document.text(page: 3)
@@ -12,7 +13,7 @@ import Testing
   }
 
   @Test func pageOutsideTheDocumentIsRefusedWithTheCount() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     #expect {
       try document.render(page: 4, dpi: 72)
     } throws: { error in
@@ -48,7 +49,7 @@ import Testing
   }
 
   @Test func rasterHasTheCeilSizeAndAnOpaqueWhiteBackground() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     let raster = try document.render(page: 3, dpi: 150)
     #expect(raster.width == 1240)
     #expect(raster.height == 1755)
@@ -61,7 +62,7 @@ import Testing
   }
 
   @Test func samePageRendersToTheSameBytesTwice() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     let first = try document.render(page: 1, dpi: 150)
     let second = try document.render(page: 1, dpi: 150)
     #expect(first == second)
@@ -69,7 +70,7 @@ import Testing
   }
 
   @Test func pngRoundTripKeepsEveryPixel() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     let raster = try document.render(page: 1, dpi: 50)
     let png = try raster.pngBytes()
     #expect(Array(png.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
@@ -98,7 +99,7 @@ import Testing
   /// zlib stream: libpng (through cairo) reads every pixel back, opaque or not, and a page of
   /// fewer rows is one band, byte for byte what one `compress2` call gives.
   @Test func bandedPNGReadsBackWholeWithAnyAlpha() throws {
-    let document = try PDFDocument(bytes: TestPDF.base.bytes(), name: "base.pdf")
+    let document = try PDFDocument(bytes: MinimalPDF.base.bytes(), name: "base.pdf")
     let page = try document.render(page: 1, dpi: 150)
     #expect(FastPNG.bandRanges(height: page.height).count == 3)
     #expect(try Raster(png: page.pngBytes(), name: "page.png") == page)

@@ -1,5 +1,6 @@
 import CPangoCairo
 import CPopplerGLib
+import RuaTestSupport
 
 @testable import RuaVisual
 
@@ -17,7 +18,7 @@ enum Redraw {
     _ pages: [Source], dx: Double = 0, dy: Double = 0, title: String = "Emergency information sheet"
   ) throws -> [UInt8] {
     let first = try pages[0].document.pageSize(pages[0].page)
-    let (surface, sink) = TestPDF.streamSurface(width: first.width, height: first.height)
+    let (surface, sink) = CairoPDFSink.streamSurface(width: first.width, height: first.height)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-11-01T09:00:00Z")
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
     let cr = cairo_create(surface)
@@ -49,7 +50,6 @@ enum Redraw {
 
   /// A golden PDF of the package's own snapshot suite (real rua-paper output).
   static func golden(_ path: String) throws -> PDFDocument {
-    let root = String(#filePath.split(separator: "/Tests/").dropLast().joined(separator: "/Tests/"))
-    return try PDFDocument(path: root + "/Tests/Golden/" + path)
+    try PDFDocument(path: PackageRoot.golden + "/" + path)
   }
 }

@@ -1,8 +1,9 @@
+import RuaTestSupport
 import RuaVisual
 import Testing
 
 @Suite struct VisualDiffTests {
-  func open(_ pdf: TestPDF, _ name: String) throws -> PDFDocument {
+  func open(_ pdf: MinimalPDF, _ name: String) throws -> PDFDocument {
     try PDFDocument(bytes: pdf.bytes(), name: name)
   }
 
@@ -18,7 +19,7 @@ import Testing
   }
 
   @Test func sameContentWithAnotherCreationDateIsTheSame() throws {
-    var later = TestPDF.base
+    var later = MinimalPDF.base
     later.creationDate = "2025-06-30T12:00:00Z"
     let a = try open(.base, "a.pdf")
     let b = try open(later, "b.pdf")
@@ -68,7 +69,7 @@ import Testing
   }
 
   @Test func aSubPixelNudgeIsAntiAliasingNoiseAndNotCounted() throws {
-    var nudged = TestPDF.base
+    var nudged = MinimalPDF.base
     nudged.pages[1].boxes[0].x += 0.02  // a twentieth of a pixel at 150 dpi: only edges change
     let report = try VisualDiff.compare(
       open(.base, "a.pdf"), open(nudged, "b.pdf"), options: DiffOptions())
@@ -126,7 +127,7 @@ import Testing
   }
 
   @Test func differentPageSizesAreReported() throws {
-    var letter = TestPDF.base
+    var letter = MinimalPDF.base
     letter.width = 612
     letter.height = 792
     let report = try VisualDiff.compare(
