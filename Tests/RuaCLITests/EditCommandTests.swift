@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RuaCLI
 import RuaCore
+import RuaPaperKit
 import Testing
 
 @testable import RuaStore
@@ -43,7 +44,7 @@ struct EditCommandTests {
   }
 
   private func open(_ box: CLISandbox) throws -> Store {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
   }
 
   private var user: String { "(uid \(getuid()))" }

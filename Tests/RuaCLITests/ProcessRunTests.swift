@@ -1,4 +1,5 @@
 import Foundation
+import RuaPaperKit
 import Testing
 
 @testable import RuaStore
@@ -95,7 +96,7 @@ struct ProcessRunTests {
       usleep(UInt32.random(in: 150_000...900_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      let store = try Store.open(location)
+      let store = try Store.open(location, actor: .current())
       let strengths = Set(
         try store.connection.column("SELECT DISTINCT strength FROM medications"))
       let patients = try store.connection.scalarInt("SELECT count(*) FROM patients") ?? -1

@@ -21,7 +21,8 @@ final class KitFixture {
     let sample = try Data(
       contentsOf: URL(fileURLWithPath: Self.packageRoot + "/samples/care-circle.json"))
     let circle = try CareCircleDecoder.decode([UInt8](sample), today: now.utcDate)
-    _ = try Store.create(location).save(circle, now: now.secondsSinceEpoch - 3600)
+    _ = try Store.create(location, actor: .current()).save(
+      circle, now: Instant(secondsSinceEpoch: now.secondsSinceEpoch - 3600))
   }
 
   deinit { try? FileManager.default.removeItem(atPath: folder) }
