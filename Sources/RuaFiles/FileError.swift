@@ -16,6 +16,7 @@ public struct FileError: Error, Sendable, Equatable {
     case syncFolder = "syncing the folder of"
     case inspect = "checking"
     case replace = "replacing"
+    case remove = "removing"
   }
 
   public let operation: Operation

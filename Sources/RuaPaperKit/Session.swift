@@ -30,7 +30,9 @@ public final class Session {
     closingAbandoned: Bool = false
   ) throws(PaperError) -> Session {
     let store: Store
-    do { store = try Store.open(location) } catch { throw StoreAccess.paperError(error) }
+    do { store = try Store.open(location, actor: .current()) } catch {
+      throw StoreAccess.paperError(error)
+    }
     for notice in store.notices { host.notice(notice) }
     let session = Session(store: store, host: host, ledger: ledger)
     if closingAbandoned { try session.closeAbandonedIntents() }
@@ -62,7 +64,7 @@ public final class Session {
   /// The time of the last change to the patient's record: "information as of".
   public func informationAsOf(_ patient: Patient) throws(PaperError) -> Instant? {
     try StoreAccess.perform { () throws(StoreError) in
-      try store.latestChange(forPatient: patient.id).map { Instant(secondsSinceEpoch: $0) }
+      try store.latestChange(forPatient: patient.id)
     }
   }
 

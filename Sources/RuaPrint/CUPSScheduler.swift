@@ -1,5 +1,5 @@
 internal import CCups
-import Glibc
+import RuaFiles
 
 /// Which scheduler a job was given to, so a log row names the job unambiguously: CUPS reuses
 /// job ids after a restart with an empty spool, so "job 8" alone may later mean another job.
@@ -10,9 +10,8 @@ public enum CUPSScheduler {
     cupsSetServer(server)
     let host = String(cString: cupsServer())
     guard host.hasPrefix("/") else { return nil }
-    var info = stat()
-    guard stat(host, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
-    return Int64(info.st_ctim.tv_sec)
+    guard let status = try? Files.status(host), status.kind == .socket else { return nil }
+    return status.changed.seconds
   }
 
   /// The job's URI as the scheduler names it (`ipp://localhost/jobs/12`).

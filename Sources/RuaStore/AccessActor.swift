@@ -1,8 +1,7 @@
-internal import Glibc
-
 /// Who wrote an access_log row: the operating-system user (real uid, so a setuid wrapper still
 /// names the person who ran it), the host, and the run: one id shared by every row one command
-/// writes (a batch of 1,500 documents is one run).
+/// writes (a batch of 1,500 documents is one run). The caller reads these from the system and
+/// gives them to `Store.open`/`Store.create`; the store itself never does.
 public struct AccessActor: Sendable, Equatable {
   public var userID: Int
   public var userName: String
@@ -16,29 +15,6 @@ public struct AccessActor: Sendable, Equatable {
     self.runID = runID
   }
 
-  /// This process's user and host, with a new run id (a UUIDv7, so runs sort by start time).
-  public static func current() -> AccessActor {
-    let uid = getuid()
-    let now = Int64(time(nil))
-    return AccessActor(
-      userID: Int(uid), userName: userName(uid) ?? "uid \(uid)", host: hostName(),
-      runID: (try? UUIDv7.make(seconds: now)) ?? "run-\(getpid())-\(now)")
-  }
-
-  /// The passwd name of `uid`, or nil when it has none (a container's numeric user).
-  static func userName(_ uid: uid_t) -> String? {
-    var entry = passwd()
-    var found: UnsafeMutablePointer<passwd>?
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let rc = getpwuid_r(uid, &entry, &buffer, buffer.count, &found)
-    guard rc == 0, found != nil, let name = entry.pw_name else { return nil }
-    return String(cString: name)
-  }
-
-  static func hostName() -> String {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-    return String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  /// For a store opened only to read (`inspect`): it writes no row, so it names no one.
+  static let readingOnly = AccessActor(userID: -1, userName: "", host: "", runID: "")
 }

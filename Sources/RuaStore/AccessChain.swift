@@ -1,3 +1,5 @@
+internal import RuaCore
+
 /// The access log's hash chain: `row_hash = SHA-256(prev_hash || canonical fields)`, genesis =
 /// 32 zero bytes. docs/store.md spells the canonical form out so anyone can recompute it.
 enum AccessChain {
@@ -12,9 +14,10 @@ enum AccessChain {
   static func hash(_ record: AccessRecord) -> [UInt8]? {
     let e = record.entry
     var fields: [String?] = [
-      String(record.id), record.uuid, record.time, String(record.epoch), e.patientID, e.document,
-      e.action, e.destination, e.sha256, e.pages.map { String($0) }, e.toolVersion,
-      e.contentVersion, e.outcome, e.jobID, e.intentID.map { String($0) },
+      String(record.id), record.uuid, record.storedTime, String(record.time.secondsSinceEpoch),
+      e.patientID, e.document, e.action.rawValue, e.destination, e.sha256,
+      e.pages.map { String($0) }, e.toolVersion, e.contentVersion, e.outcome.rawValue, e.jobID,
+      e.intentID.map { String($0) },
       e.processID.map { String($0) },
     ]
     let newer: [String?] = [

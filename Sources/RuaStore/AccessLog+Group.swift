@@ -1,17 +1,17 @@
-internal import Glibc
+public import RuaCore
 
 extension Store {
   /// Appends several rows in one transaction: one commit (and one round of syncs) for a whole
   /// chunk of a batch, all committed or none, with the same checks as a single append; the
   /// anchor file then moves to the last of them.
   @discardableResult
-  public func appendAccess(_ entries: [AccessEntry], now: Int64? = nil) throws(StoreError)
+  public func appendAccess(_ entries: [AccessEntry], now: Instant? = nil) throws(StoreError)
     -> [AccessRecord]
   {
     if entries.isEmpty { return [] }
     let records = try connection.transaction(immediate: true) { () throws(StoreError) in
       try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
-      let written = now ?? Int64(time(nil))
+      let written = now ?? Self.clock()
       var records: [AccessRecord] = []
       records.reserveCapacity(entries.count)
       for entry in entries { records.append(try insertAccess(entry, now: written)) }

@@ -1,5 +1,5 @@
 internal import Glibc
-internal import RuaCore
+public import RuaCore
 
 /// What the delivery path records for every PDF that leaves the store.
 public struct AccessEntry: Sendable, Equatable {
@@ -7,8 +7,8 @@ public struct AccessEntry: Sendable, Equatable {
   public var patientID: String?
   /// "er-sheet", "medication-list", "fall-guide", "binder", …
   public var document: String
-  /// "export", "share", "print", or an outcome step such as "print-intent".
-  public var action: String
+  /// Export, share, print, … (the stored word is `action.rawValue`).
+  public var action: AccessAction
   /// A file path, "stdout", or a printer name.
   public var destination: String?
   /// SHA-256 (hex) of the bytes delivered.
@@ -16,8 +16,8 @@ public struct AccessEntry: Sendable, Equatable {
   public var pages: Int?
   public var toolVersion: String
   public var contentVersion: String?
-  /// "ok", "failed: …", "intent", "outcome-unknown", …
-  public var outcome: String
+  /// Intent, completed, failed: …, outcome-unknown, … (stored as `outcome.rawValue`).
+  public var outcome: AccessOutcome
   /// A CUPS job id.
   public var jobID: String?
   /// On an outcome row, the id of the intent row it closes.
@@ -29,9 +29,9 @@ public struct AccessEntry: Sendable, Equatable {
   public var patients: [String]?
 
   public init(
-    patientID: String?, document: String, action: String, destination: String? = nil,
+    patientID: String?, document: String, action: AccessAction, destination: String? = nil,
     sha256: String? = nil, pages: Int? = nil, toolVersion: String, contentVersion: String? = nil,
-    outcome: String, jobID: String? = nil, intentID: Int64? = nil, processID: Int32? = nil,
+    outcome: AccessOutcome, jobID: String? = nil, intentID: Int64? = nil, processID: Int32? = nil,
     patients: [String]? = nil
   ) {
     self.patientID = patientID
@@ -54,9 +54,11 @@ public struct AccessEntry: Sendable, Equatable {
 public struct AccessRecord: Sendable, Equatable {
   public var id: Int64
   public var uuid: String
-  /// `YYYY-MM-DDTHH:MM:SSZ`: when the row was written.
-  public var time: String
-  public var epoch: Int64
+  /// When the row was written (its `epoch` column).
+  public var time: Instant
+  /// The row's `time` column as stored (`YYYY-MM-DDTHH:MM:SSZ`, written from `time`): the row
+  /// hash covers this text as read, so a row whose text was altered alone is still caught.
+  public var storedTime: String
   public var entry: AccessEntry
   /// Who wrote it; nil on rows written before schema 2.
   public var actor: AccessActor?
@@ -66,20 +68,47 @@ public struct AccessRecord: Sendable, Equatable {
   public var rowHash: [UInt8]
 
   public var position: LogPosition { LogPosition(sequence: id, hash: rowHash) }
+
+  /// A row as written at `time` (its stored text is `time.rfc3339`).
+  public init(
+    id: Int64, uuid: String, time: Instant, entry: AccessEntry, actor: AccessActor?,
+    chainFormat: Int, previousHash: [UInt8], rowHash: [UInt8]
+  ) {
+    self.init(
+      id: id, uuid: uuid, time: time.rfc3339, epoch: time.secondsSinceEpoch, entry: entry,
+      actor: actor, chainFormat: chainFormat, previousHash: previousHash, rowHash: rowHash)
+  }
+
+  /// A row as its columns hold it: the `time` text and the `epoch` seconds, each as read.
+  init(
+    id: Int64, uuid: String, time text: String, epoch: Int64, entry: AccessEntry,
+    actor: AccessActor?, chainFormat: Int, previousHash: [UInt8], rowHash: [UInt8]
+  ) {
+    self.id = id
+    self.uuid = uuid
+    self.time = Instant(secondsSinceEpoch: epoch)
+    self.storedTime = text
+    self.entry = entry
+    self.actor = actor
+    self.chainFormat = chainFormat
+    self.previousHash = previousHash
+    self.rowHash = rowHash
+  }
 }
 
 /// Which rows `accessLog(_:)` returns; every condition given must hold.
 public struct AccessQuery: Sendable, Equatable {
   /// A care-circle id: rows about this patient, and binders that held them.
   public var patient: String?
-  /// Seconds since the epoch: rows written at or after `since`, and before `until`.
-  public var since: Int64?
-  public var until: Int64?
-  public var action: String?
+  /// Rows written at or after `since`, and before `until`.
+  public var since: Instant?
+  public var until: Instant?
+  public var action: AccessAction?
   public var runID: String?
 
   public init(
-    patient: String? = nil, since: Int64? = nil, until: Int64? = nil, action: String? = nil,
+    patient: String? = nil, since: Instant? = nil, until: Instant? = nil,
+    action: AccessAction? = nil,
     runID: String? = nil
   ) {
     self.patient = patient
@@ -94,27 +123,26 @@ extension Store {
   /// Appends one row in its own `BEGIN IMMEDIATE` transaction, chained to the previous row, and
   /// then moves the anchor file to it. Refuses (`.accessLogTampered`) while the append-only
   /// triggers are not as created or the chain lacks the anchored head. The row's time is read
-  /// here, under the write lock, unless `now` (seconds since the epoch) is given: rows are
+  /// here, under the write lock, unless `now` is given: rows are
   /// stamped when written, and times never go backwards along the ids of one host.
   @discardableResult
-  public func appendAccess(_ entry: AccessEntry, now: Int64? = nil) throws(StoreError)
+  public func appendAccess(_ entry: AccessEntry, now: Instant? = nil) throws(StoreError)
     -> AccessRecord
   {
     let record = try connection.transaction(immediate: true) { () throws(StoreError) in
       try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
-      return try insertAccess(entry, now: now ?? Int64(time(nil)))
+      return try insertAccess(entry, now: now ?? Self.clock())
     }
     try AnchorFile.advance(location.anchorFile, to: record.position)
     return record
   }
 
   /// The insert itself, inside the caller's write transaction.
-  func insertAccess(_ entry: AccessEntry, now: Int64) throws(StoreError) -> AccessRecord {
+  func insertAccess(_ entry: AccessEntry, now: Instant) throws(StoreError) -> AccessRecord {
     let head = try accessHead()
     var record = AccessRecord(
-      id: head.sequence + 1, uuid: try UUIDv7.make(seconds: now),
-      time: Instant(secondsSinceEpoch: now).rfc3339,
-      epoch: now, entry: entry, actor: actor, chainFormat: AccessChain.currentFormat,
+      id: head.sequence + 1, uuid: try UUIDv7.make(at: now), time: now, entry: entry, actor: actor,
+      chainFormat: AccessChain.currentFormat,
       previousHash: head.hash, rowHash: [])
     record.rowHash = AccessChain.hash(record) ?? []
     let e = entry
@@ -126,10 +154,11 @@ extension Store {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
     ).run([
-      .integer(record.id), .text(record.uuid), .text(record.time), .integer(now),
-      SQLValue(e.patientID), .text(e.document), .text(e.action), SQLValue(e.destination),
+      .integer(record.id), .text(record.uuid), .text(record.storedTime),
+      .integer(now.secondsSinceEpoch), SQLValue(e.patientID), .text(e.document),
+      .text(e.action.rawValue), SQLValue(e.destination),
       SQLValue(e.sha256), SQLValue(e.pages), .text(e.toolVersion), SQLValue(e.contentVersion),
-      .text(e.outcome), SQLValue(e.jobID), SQLValue(e.intentID.map { Int($0) }),
+      .text(e.outcome.rawValue), SQLValue(e.jobID), SQLValue(e.intentID.map { Int($0) }),
       SQLValue(e.processID.map { Int($0) }), .blob(record.previousHash), .blob(record.rowHash),
       .integer(Int64(record.chainFormat)), .integer(Int64(actor.userID)), .text(actor.userName),
       .text(actor.host), .text(actor.runID), SQLValue(e.patients.map(BinderList.text)),
@@ -162,15 +191,15 @@ extension Store {
     }
     if let since = query.since {
       conditions.append("epoch >= ?")
-      values.append(.integer(since))
+      values.append(.integer(since.secondsSinceEpoch))
     }
     if let until = query.until {
       conditions.append("epoch < ?")
-      values.append(.integer(until))
+      values.append(.integer(until.secondsSinceEpoch))
     }
     if let action = query.action {
       conditions.append("action = ?")
-      values.append(.text(action))
+      values.append(.text(action.rawValue))
     }
     if let run = query.runID {
       conditions.append("run_id = ?")
@@ -193,10 +222,12 @@ extension Store {
   private static func accessRecord(_ s: Statement) throws(StoreError) -> AccessRecord {
     func optionalInt(_ column: Int32) -> Int64? { s.isNull(column) ? nil : s.int(column) }
     let entry = AccessEntry(
-      patientID: try s.text(4), document: try s.text(5) ?? "", action: try s.text(6) ?? "",
+      patientID: try s.text(4), document: try s.text(5) ?? "",
+      action: AccessAction(rawValue: try s.text(6) ?? ""),
       destination: try s.text(7), sha256: try s.text(8), pages: optionalInt(9).map { Int($0) },
       toolVersion: try s.text(10) ?? "", contentVersion: try s.text(11),
-      outcome: try s.text(12) ?? "", jobID: try s.text(13), intentID: optionalInt(16),
+      outcome: AccessOutcome(rawValue: try s.text(12) ?? ""), jobID: try s.text(13),
+      intentID: optionalInt(16),
       processID: optionalInt(17).map { Int32(truncatingIfNeeded: $0) },
       patients: try s.text(23).map(BinderList.ids))
     let uid = optionalInt(19)
@@ -241,7 +272,7 @@ extension Store {
   /// a power cut), so the log never claims a delivery it cannot vouch for.
   @discardableResult
   public func closeAbandonedIntents(
-    now: Int64? = nil, toolVersion: String, isRunning: (Int32) -> Bool
+    now: Instant? = nil, toolVersion: String, isRunning: (Int32) -> Bool
   ) throws(StoreError) -> Int {
     var closed = 0
     for intent in try openIntents() {
@@ -258,11 +289,7 @@ extension Store {
   }
 }
 
-/// The outcome words access_log rows use.
-public enum AccessOutcome {
-  public static let intent = "intent"
-  public static let completed = "completed"
-  public static let cancelled = "cancelled"
-  public static let unknown = "outcome-unknown"
-  public static func failed(_ reason: String) -> String { "failed: " + reason }
+extension Store {
+  /// The system clock, read under the write lock when a caller gives no time.
+  static func clock() -> Instant { Instant(secondsSinceEpoch: Int64(time(nil))) }
 }

@@ -1,5 +1,3 @@
-internal import Glibc
-
 /// Everything `doctor` and `log verify` check about the access log.
 public struct AccessLogReview: Sendable {
   public var rows: Int
@@ -60,9 +58,9 @@ extension Store {
       }
       guard !repaired.isEmpty else { return nil }
       let entry = AccessEntry(
-        patientID: nil, document: "access-log", action: "repair", toolVersion: toolVersion,
-        outcome: "repaired: " + repaired.joined(separator: "; "))
-      return (try insertAccess(entry, now: Int64(time(nil))), repaired)
+        patientID: nil, document: "access-log", action: .repair, toolVersion: toolVersion,
+        outcome: .repaired(repaired.joined(separator: "; ")))
+      return (try insertAccess(entry, now: Self.clock()), repaired)
     }
     guard let (record, repaired) = outcome else { return [] }
     try AnchorFile.advance(anchorFile, to: record.position)

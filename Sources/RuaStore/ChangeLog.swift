@@ -1,10 +1,10 @@
-internal import RuaCore
+public import RuaCore
 
 /// One `change_log` row as `rua-paper changes` shows it.
 public struct ChangeLogEntry: Sendable, Equatable {
   public var id: Int64
-  /// `YYYY-MM-DDTHH:MM:SSZ`.
-  public var time: String
+  /// When the row was written (its `epoch` column).
+  public var time: Instant
   /// The patient's care-circle id and full name (nil for circle-wide rows).
   public var patientID: String?
   public var patientName: String?
@@ -24,7 +24,7 @@ extension Store {
   public func changeLog(patient externalID: String? = nil) throws(StoreError) -> [ChangeLogEntry] {
     let statement = try connection.prepare(
       """
-      SELECT c.id, c.time, p.external_id, p.full_name, c.entity, c.action, c.diff, c.command,
+      SELECT c.id, c.epoch, p.external_id, p.full_name, c.entity, c.action, c.diff, c.command,
         c.actor, c.reason
       FROM change_log c LEFT JOIN patients p ON p.id = c.patient_id
       \(externalID == nil ? "" : "WHERE p.external_id = ?") ORDER BY c.id
@@ -34,7 +34,7 @@ extension Store {
     while try statement.step() {
       out.append(
         ChangeLogEntry(
-          id: statement.int(0), time: try statement.text(1) ?? "",
+          id: statement.int(0), time: Instant(secondsSinceEpoch: statement.int(1)),
           patientID: try statement.text(2), patientName: try statement.text(3),
           entity: try statement.text(4) ?? "", action: try statement.text(5) ?? "",
           fields: Self.fields(ofDiff: try statement.text(6) ?? "{}"),

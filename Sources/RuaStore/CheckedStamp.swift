@@ -1,4 +1,3 @@
-internal import Glibc
 import RuaFiles
 
 /// Lets a start skip the full `PRAGMA quick_check` (which reads and decrypts every page, about
@@ -25,12 +24,11 @@ struct CheckedStamp {
 
   /// The file's identity and times now, or nil when it cannot be read.
   func fingerprint() -> [UInt8]? {
-    var info = stat()
-    guard lstat(database, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard let status = try? Files.status(database), status.kind == .regular else { return nil }
     let fields: [Int64] = [
-      Int64(bitPattern: UInt64(info.st_dev)), Int64(bitPattern: UInt64(info.st_ino)),
-      Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec),
-      Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec),
+      Int64(bitPattern: status.device), Int64(bitPattern: status.inode), status.size,
+      status.modified.seconds, status.modified.nanoseconds, status.changed.seconds,
+      status.changed.nanoseconds,
     ]
     return Array(fields.map(String.init).joined(separator: " ").utf8)
   }

@@ -58,7 +58,10 @@ extension Store {
         report.rowCounts.append((table, Int(rows)))
       }
       if version >= 2 {
-        report.accessLog = try Store(connection: connection, location: location).reviewAccessLog()
+        // A read-only review writes no row, so no one is named.
+        report.accessLog = try Store(
+          connection: connection, location: location, actor: .readingOnly
+        ).reviewAccessLog()
       }
       if !report.problems.isEmpty {
         report.state = .refused(

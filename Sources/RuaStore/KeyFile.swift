@@ -1,5 +1,3 @@
-internal import CLinux
-internal import Glibc
 import RuaFiles
 
 /// The 32-byte store key, zeroed when the last reference goes.
@@ -17,52 +15,9 @@ enum KeyFile {
   /// Reads and checks the key file. A missing file is `.databaseWithoutKey` for the caller to
   /// refine; every other refusal is `.keyFileRefused` and names the file and the fix.
   static func load(_ path: String) throws(StoreError) -> StoreKey {
-    let fd = rua_open_nofollow_read(path)
-    guard fd >= 0 else {
-      let number = errno
-      switch number {
-      case ENOENT:
-        throw StoreError(.databaseWithoutKey, "the key file \(path) does not exist")
-      case ELOOP:
-        throw refused(
-          "the key file \(path) is a symbolic link; rua-paper does not follow links for keys",
-          "point --key-file at the real file")
-      case EACCES, EPERM:
-        throw StoreError(
-          .permission, "the key file \(path) cannot be read", code: number,
-          libraryMessage: String(cString: strerror(number)),
-          advice: "run rua-paper as the user who owns it")
-      default:
-        throw StoreError(
-          .keyFileRefused, "the key file \(path) cannot be opened", code: number,
-          libraryMessage: String(cString: strerror(number)))
-      }
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw StoreError(FileError(.inspect, path, code: errno)) }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR:
-      throw refused("the key file \(path) is a folder", "point --key-file at the key file itself")
-    default:
-      throw refused(
-        "the key file \(path) is not a regular file (a pipe, socket or device)",
-        "point --key-file at a regular file")
-    }
-    guard info.st_uid == geteuid() else {
-      throw refused(
-        "the key file \(path) belongs to user id \(info.st_uid), not to the user running "
-          + "rua-paper (\(geteuid()))", "run rua-paper as its owner, or chown the file")
-    }
-    let mode = info.st_mode & 0o777
-    guard mode & 0o077 == 0 else {
-      throw refused(
-        "the key file \(path) is readable or writable by other users (mode 0"
-          + String(mode, radix: 8) + ")", "run: chmod 600 \(path)")
-    }
-    var text = try storeIO { () throws(FileError) in
-      try FileDescriptor.readAll(fd, path: path, limit: 4096)
+    var text: [UInt8]
+    do { text = try Files.readPrivate(path, limit: 4096) } catch {
+      throw refusal(path, error)
     }
     defer { for index in text.indices { text[index] = 0 } }
     if text.last == UInt8(ascii: "\n") { text.removeLast() }
@@ -84,6 +39,44 @@ enum KeyFile {
       try Files.createExclusive(path, text)
     }
     return key
+  }
+
+  /// What `readPrivate` refused, in the key file's words.
+  private static func refusal(_ path: String, _ error: PrivateFileError) -> StoreError {
+    switch error {
+    case .missing:
+      return StoreError(.databaseWithoutKey, "the key file \(path) does not exist")
+    case .symlink:
+      return refused(
+        "the key file \(path) is a symbolic link; rua-paper does not follow links for keys",
+        "point --key-file at the real file")
+    case .wrongKind(.directory):
+      return refused(
+        "the key file \(path) is a folder", "point --key-file at the key file itself")
+    case .wrongKind:
+      return refused(
+        "the key file \(path) is not a regular file (a pipe, socket or device)",
+        "point --key-file at a regular file")
+    case .foreignOwner(let owner, let user):
+      return refused(
+        "the key file \(path) belongs to user id \(owner), not to the user running "
+          + "rua-paper (\(user))", "run rua-paper as its owner, or chown the file")
+    case .openToOthers(let mode):
+      return refused(
+        "the key file \(path) is readable or writable by other users (mode 0"
+          + String(mode, radix: 8) + ")", "run: chmod 600 \(path)")
+    case .failed(let failure) where failure.operation == .open:
+      if failure.isPermission {
+        return StoreError(
+          .permission, "the key file \(path) cannot be read", code: failure.code,
+          libraryMessage: failure.reason, advice: "run rua-paper as the user who owns it")
+      }
+      return StoreError(
+        .keyFileRefused, "the key file \(path) cannot be opened", code: failure.code,
+        libraryMessage: failure.reason)
+    case .failed(let failure):
+      return StoreError(failure)
+    }
   }
 
   private static func refused(_ context: String, _ advice: String) -> StoreError {

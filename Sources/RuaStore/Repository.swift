@@ -50,11 +50,11 @@ extension Store {
   /// The one write path: applies `circle` in ONE `BEGIN IMMEDIATE` transaction — insert or
   /// update by care-circle id, delete children the file no longer has, one `change_log` row per
   /// changed row with its field diff. Identical content opens no write transaction at all.
-  /// `now` is seconds since the epoch (the caller's clock); `origin` goes on every log row.
+  /// `now` is the caller's clock; `origin` goes on every log row.
   /// When the file would undo a newer change (`ImportReverts`), nothing is written unless
   /// `allowReverts`; the summary lists them either way.
   public func save(
-    _ circle: CareCircle, now: Int64, dryRun: Bool = false, origin: ChangeOrigin = .importFile,
+    _ circle: CareCircle, now: Instant, dryRun: Bool = false, origin: ChangeOrigin = .importFile,
     allowReverts: Bool = false
   ) throws(StoreError) -> ImportSummary {
     let cutoff = circle.exportedAt.flatMap { Instant(rfc3339: $0)?.secondsSinceEpoch }
@@ -74,7 +74,8 @@ extension Store {
       var summary = ImportSummary(
         locked, reverts: try ImportReverts.find(locked.operations, connection, since: cutoff))
       if !summary.reverts.isEmpty && !allowReverts { return summary }
-      var writer = ChangeWriter(connection: connection, now: now, origin: origin)
+      var writer = ChangeWriter(
+        connection: connection, now: now.secondsSinceEpoch, origin: origin)
       for operation in locked.operations { try writer.apply(operation) }
       summary.changes = locked.operations.count
       return summary
@@ -82,10 +83,11 @@ extension Store {
     return summary
   }
 
-  private func plan(_ circle: CareCircle, now: Int64) throws(StoreError) -> ImportPlan {
+  private func plan(_ circle: CareCircle, now: Instant) throws(StoreError) -> ImportPlan {
     let stored = try RecordReader(connection: connection).patients()
     let extensions = try circleValue("extensions")
-    return try ImportPlan(circle, stored: stored, storedExtensions: extensions, now: now)
+    return try ImportPlan(
+      circle, stored: stored, storedExtensions: extensions, now: now.secondsSinceEpoch)
   }
 
   private func circleValue(_ key: String) throws(StoreError) -> String? {
@@ -139,9 +141,9 @@ extension Store {
     return out
   }
 
-  /// Seconds since the epoch of the last change_log row for this patient ("information as of"
-  /// on documents), or nil when nothing was ever logged.
-  public func latestChange(forPatient externalID: String) throws(StoreError) -> Int64? {
+  /// When the last change_log row for this patient was written ("information as of" on
+  /// documents), or nil when nothing was ever logged.
+  public func latestChange(forPatient externalID: String) throws(StoreError) -> Instant? {
     let statement = try connection.prepare(
       """
       SELECT max(c.epoch) FROM change_log c JOIN patients p ON p.id = c.patient_id
@@ -149,6 +151,6 @@ extension Store {
       """)
     try statement.bind([.text(externalID)])
     guard try statement.step(), !statement.isNull(0) else { return nil }
-    return statement.int(0)
+    return Instant(secondsSinceEpoch: statement.int(0))
   }
 }

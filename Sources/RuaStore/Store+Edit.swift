@@ -8,7 +8,7 @@ extension Store {
   /// wrote in between), nothing is written. Returns the rows changed, or with `dryRun` the rows
   /// that would change (nothing is written and no write lock is taken).
   public func replacePatient(
-    _ patient: Patient, expecting expected: Patient, origin: ChangeOrigin, now: Int64,
+    _ patient: Patient, expecting expected: Patient, origin: ChangeOrigin, now: Instant,
     dryRun: Bool
   ) throws(StoreError) -> [PlannedChange] {
     guard patient.id == expected.id else {
@@ -25,9 +25,10 @@ extension Store {
           .busy, "the patient's record changed while this command ran; nothing was written",
           advice: "run the command again")
       }
-      let plan = try ImportPlan(patient: patient, old: old, now: now)
+      let plan = try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
       if !dryRun {
-        var writer = ChangeWriter(connection: connection, now: now, origin: origin)
+        var writer = ChangeWriter(
+          connection: connection, now: now.secondsSinceEpoch, origin: origin)
         for operation in plan.operations { try writer.apply(operation) }
       }
       return plan.operations.map(PlannedChange.init)

@@ -4,7 +4,8 @@ import RuaFiles
 public final class Store {
   let connection: Connection
   public let location: StoreLocation
-  /// Stamped on every access_log row this store writes: the OS user, host and this run's id.
+  /// Stamped on every access_log row this store writes: the OS user, host and this run's id,
+  /// as the caller who opened it says (the store never asks the system who is running).
   public var actor: AccessActor
   /// What opening did that the user should hear about (a leftover snapshot settled).
   public internal(set) var notices: [String] = []
@@ -14,10 +15,13 @@ public final class Store {
   private var stamp: CheckedStamp?
   private var knownGood: [UInt8]?
 
-  init(connection: Connection, location: StoreLocation, stamp: CheckedStamp? = nil) {
+  init(
+    connection: Connection, location: StoreLocation, actor: AccessActor,
+    stamp: CheckedStamp? = nil
+  ) {
     self.connection = connection
     self.location = location
-    self.actor = AccessActor.current()
+    self.actor = actor
     self.stamp = stamp
     guard let stamp else { return }
     knownGood = stamp.fingerprint()
@@ -29,9 +33,10 @@ public final class Store {
   }
 
   /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
-  /// schema. Refuses when either file exists; on failure removes what it created.
+  /// schema. Refuses when either file exists; on failure removes what it created. `actor` is
+  /// stamped on the rows it writes.
   public static func create(
-    _ location: StoreLocation, migrations: [Migration] = Schema.migrations
+    _ location: StoreLocation, actor: AccessActor, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
     try LibraryCheck.verify()
     for path in [location.database, location.keyFile] where Files.exists(path) {
@@ -49,7 +54,7 @@ public final class Store {
       let connection = try Opening.connect(location.database, key: key, mode: .create)
       try Migrator.migrate(connection, migrations: migrations, snapshot: false)
       try AnchorFile.write(location.anchorFile, .empty)
-      return Store(connection: connection, location: location)
+      return Store(connection: connection, location: location, actor: actor)
     } catch {
       if createdDatabase {
         Files.remove(location.database)
@@ -63,9 +68,9 @@ public final class Store {
 
   /// Opens an existing store for reading and writing: checks the files and the key, reads page
   /// 1, runs `quick_check`, and applies pending migrations behind a verified snapshot.
-  /// A refusal changes no byte of the file.
+  /// A refusal changes no byte of the file. `actor` is stamped on the rows it writes.
   public static func open(
-    _ location: StoreLocation, migrations: [Migration] = Schema.migrations
+    _ location: StoreLocation, actor: AccessActor, migrations: [Migration] = Schema.migrations
   ) throws(StoreError) -> Store {
     try Opening.checkFiles(location)
     let settled = try LeftoverSnapshot.settle(location)
@@ -74,7 +79,7 @@ public final class Store {
     if version < (migrations.last?.version ?? 0) {
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
-    let store = Store(connection: connection, location: location, stamp: stamp)
+    let store = Store(connection: connection, location: location, actor: actor, stamp: stamp)
     if version < 3, !Files.exists(location.anchorFile) {
       // Schema 1 had no anchor file: the first one names the head the migration found.
       try AnchorFile.write(location.anchorFile, try store.accessHead())

@@ -1,5 +1,6 @@
 internal import CLinux
 internal import Glibc
+public import RuaCore
 
 /// Random bytes from getrandom(2).
 enum SecureRandom {
@@ -44,5 +45,10 @@ public enum UUIDv7 {
   /// A new UUIDv7 for `seconds` since the epoch (the caller's clock), random from getrandom.
   public static func make(seconds: Int64) throws(StoreError) -> String {
     format(milliseconds: seconds * 1000, random: try SecureRandom.bytes(10))
+  }
+
+  /// A new UUIDv7 for `instant` (the caller's clock).
+  public static func make(at instant: Instant) throws(StoreError) -> String {
+    try make(seconds: instant.secondsSinceEpoch)
   }
 }

@@ -117,7 +117,7 @@ public final class PDFDocument {
   /// Reads a PDF from standard input (`diff - b.pdf`); errors name it "standard input".
   public convenience init(standardInput name: String = "standard input") throws(VisualError) {
     let bytes: [UInt8]
-    do { bytes = try FileDescriptor.readAll(0, path: name) } catch {
+    do { bytes = try Files.readStandardInput() } catch {
       throw VisualError(.unreadable, "cannot read \(name): \(error.reason)")
     }
     try self.init(bytes: bytes, name: name)

@@ -74,8 +74,8 @@ struct BenchRun {
   private func write(_ size: Int, to location: StoreLocation) throws(PaperError) -> Store {
     let circle = BenchCircle.make(patients: size, today: settings.today)
     return try StoreAccess.perform { () throws(StoreError) -> Store in
-      let store = try Store.create(location)
-      _ = try store.save(circle, now: settings.now.secondsSinceEpoch)
+      let store = try Store.create(location, actor: .current())
+      _ = try store.save(circle, now: settings.now)
       return store
     }
   }
@@ -88,7 +88,7 @@ struct BenchRun {
     let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
     let circle = BenchCircle.make(patients: size, today: settings.today)
     _ = try StoreAccess.perform { () throws(StoreError) in
-      try Store.create(location).save(circle, now: settings.now.secondsSinceEpoch)
+      try Store.create(location, actor: .current()).save(circle, now: settings.now)
     }
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import RuaCLI
 import RuaCLITestSupport
 import RuaCore
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct AccessLogCommandTests {
   private func sandbox() -> CLISandbox { BatchCommandTests.sandbox() }
 
   private func store(_ box: CLISandbox) throws -> Store {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
   }
 
   private func er(_ box: CLISandbox, _ output: String, _ extra: [String] = []) -> CLIResult {
@@ -80,7 +81,8 @@ struct AccessLogCommandTests {
           AccessEntry(
             patientID: "p-agnes-01", document: "er-sheet", action: index == 1 ? "export" : "print",
             destination: "lab", toolVersion: "0.1.0", outcome: AccessOutcome.completed),
-          now: 1_795_000_000 + Int64(index) * day)  // 2026-11-18, -19, -20, 11:06:40Z
+          // 2026-11-18, -19, -20, 11:06:40Z
+          now: Instant(secondsSinceEpoch: 1_795_000_000 + Int64(index) * day))
       }
     }
     func users(_ extra: [String]) throws -> [String] {

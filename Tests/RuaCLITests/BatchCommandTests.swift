@@ -2,6 +2,7 @@ import Foundation
 import RuaCLI
 import RuaCLITestSupport
 import RuaCore
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -29,7 +30,8 @@ struct BatchCommandTests {
   }
 
   private func patientIDs(_ box: CLISandbox) throws -> [String] {
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     return try store.loadCareCircle().patients.map(\.id)
   }
 
@@ -51,7 +53,8 @@ struct BatchCommandTests {
     #expect(result.stderr.contains("batch: 9 documents for 3 patients"))
     #expect(box.mode(box.file("docs")) == 0o700)
 
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     let rows = try store.accessLog()
     for entry in documents {
       let file = try #require(entry["file"]?.stringValue)
@@ -94,7 +97,8 @@ struct BatchCommandTests {
     #expect(xml.contains(">ER sheet</item>"))
     #expect(xml.contains(">Fall guide</item>"))
 
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     let binderRows = try store.accessLog().filter { $0.entry.document == "binder" }
     #expect(binderRows.map(\.entry.outcome) == ["intent", AccessOutcome.completed])
     #expect(binderRows.allSatisfy { $0.entry.patientID == nil && $0.entry.pages == pages })
@@ -184,7 +188,8 @@ struct BatchCommandTests {
   }
 
   private func log(_ box: CLISandbox) throws -> [AccessRecord] {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+      .accessLog()
   }
 
   @Test(arguments: [

@@ -3,6 +3,7 @@ import RuaCLI
 import RuaCLITestSupport
 import RuaCore
 import RuaFiles
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -38,8 +39,9 @@ struct DeliveryDurabilityTests {
     return Run(box: box, result: result, steps: steps)
   }
 
-  static func outcomes(_ box: CLISandbox) throws -> [String] {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
+  static func outcomes(_ box: CLISandbox) throws -> [AccessOutcome] {
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+      .accessLog()
       .map(\.entry.outcome)
   }
 
@@ -61,7 +63,7 @@ struct DeliveryDurabilityTests {
     let outcomes = try Self.outcomes(run.box)
     #expect(outcomes.count == 2)
     #expect(outcomes.first == "intent")
-    #expect(outcomes.last?.hasPrefix("failed: ") == true, "\(outcomes)")
+    #expect(outcomes.last?.isFailure == true, "\(outcomes)")
   }
 
   @Test func aFailedFileSyncDeliversNothing() throws {
@@ -74,7 +76,7 @@ struct DeliveryDurabilityTests {
     #expect(!FileManager.default.fileExists(atPath: run.target))
     #expect(
       try Self.outcomes(run.box) == [
-        "intent", "failed: cannot write \(run.target): Input/output error",
+        "intent", .failed("cannot write \(run.target): Input/output error"),
       ])
   }
 
@@ -87,7 +89,7 @@ struct DeliveryDurabilityTests {
     let message =
       "cannot write to standard output: No space left on device; nothing complete was delivered"
     #expect(result.stderr.contains(message), "\(result.stderr)")
-    #expect(try Self.outcomes(box) == ["intent", "failed: " + message])
+    #expect(try Self.outcomes(box) == ["intent", .failed(message)])
   }
 }
 
@@ -113,11 +115,14 @@ struct BatchDurabilityTests {
       #expect(steps[..<index].contains(FileProbe.Event(.syncFile, steps[index].path)))
     }
     #expect(steps.contains(FileProbe.Event(.syncFolder, folder)))
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     let outcomes = try store.accessLog().map(\.entry.outcome).filter { $0 != "intent" }
     #expect(outcomes.count == 9)
     #expect(
-      outcomes.allSatisfy { $0.hasPrefix("failed: ") && $0.contains("may not survive a crash") },
+      outcomes.allSatisfy {
+        $0.isFailure && $0.rawValue.contains("may not survive a crash")
+      },
       "\(outcomes)")
     // The summary counts the nine documents, and names the manifest apart.
     #expect(result.stderr.contains("9 documents for 3 patients"), "\(result.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RuaCLITestSupport
+import RuaCore
 import RuaStore
 import Synchronization
 import Testing
@@ -14,7 +15,8 @@ import Testing
 struct DeliveryLedgerTests {
   private func store(_ box: CLISandbox) throws -> Store {
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    return try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    return try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
   }
 
   private func intent(_ name: String) -> AccessEntry {
@@ -29,7 +31,8 @@ struct DeliveryLedgerTests {
     let ledger = DeliveryLedger()
     let intents = try ledger.open(at: store.location) { () throws(PaperError) in
       do throws(StoreError) {
-        return try store.appendAccess([intent("a.pdf"), intent("b.pdf")], now: box.now)
+        return try store.appendAccess(
+          [intent("a.pdf"), intent("b.pdf")], now: Instant(secondsSinceEpoch: box.now))
       } catch {
         throw PaperError(error.description, kind: .io)
       }
@@ -56,7 +59,7 @@ struct DeliveryLedgerTests {
     outcome.outcome = AccessOutcome.completed
     outcome.intentID = intents[0].id
     outcome.processID = nil
-    try store.appendAccess(outcome, now: box.now)
+    try store.appendAccess(outcome, now: Instant(secondsSinceEpoch: box.now))
     ledger.close([intents[0].id])
     for _ in 0..<400 where cancelled.load(ordering: .sequentiallyConsistent) == -1 {
       usleep(10_000)

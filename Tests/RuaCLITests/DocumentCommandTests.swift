@@ -2,6 +2,7 @@ import Foundation
 import RuaCLI
 import RuaCLITestSupport
 import RuaCore
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -43,7 +44,8 @@ struct DocumentCommandTests {
   }
 
   private func log(_ box: CLISandbox) throws -> [AccessRecord] {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile)).accessLog()
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+      .accessLog()
   }
 
   @Test(arguments: [
@@ -109,7 +111,7 @@ struct DocumentCommandTests {
     #expect(refused.code == .cannotCreate)
     #expect(refused.stderr.contains("already exists") && refused.stderr.contains("--force"))
     #expect(try String(contentsOfFile: box.file("er.pdf"), encoding: .utf8) == "mine")
-    #expect(try log(box).map(\.entry.outcome).last?.hasPrefix("failed") == true)
+    #expect(try log(box).map(\.entry.outcome).last?.isFailure == true)
     #expect(box.run(["er", "rob", "-o", "er.pdf", "--force"] + flags(box)).code == .success)
     #expect(try PDFText.of(box.file("er.pdf")).contains("Robert Alvarez"))
   }
@@ -124,7 +126,7 @@ struct DocumentCommandTests {
     }
     let rows = try log(box)
     #expect(!rows.contains { $0.entry.outcome == "completed" })
-    #expect(rows.filter { $0.entry.outcome.hasPrefix("failed") }.count == 2)
+    #expect(rows.filter { $0.entry.outcome.isFailure }.count == 2)
   }
 
   @Test func standardOutputCarriesThePDFAndIsLogged() throws {
@@ -154,11 +156,12 @@ struct DocumentCommandTests {
 
   @Test func anIntentLeftByADeadProcessBecomesOutcomeUnknown() throws {
     let box = store()
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     let dead = AccessEntry(
       patientID: "p-robert", document: "er-sheet", action: "export", destination: "x.pdf",
       toolVersion: "test", outcome: "intent", processID: 2_147_483_000)
-    let intent = try store.appendAccess(dead, now: box.now)
+    let intent = try store.appendAccess(dead, now: Instant(secondsSinceEpoch: box.now))
     #expect(box.run(["er", "rob", "-o", "er.pdf"] + flags(box)).code == .success)
     let closing = try log(box).first { $0.entry.intentID == intent.id }
     #expect(closing?.entry.outcome == "outcome-unknown")
@@ -248,8 +251,10 @@ struct ShareCommandTests {
     let first = box.file("usb/er-sheet-2026-11-20.pdf")
     let second = box.file("usb/er-sheet-2026-11-20-2.pdf")
     #expect(box.mode(first) == 0o600 && box.mode(second) == 0o600)
-    let rows = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
-      .accessLog().filter { $0.entry.outcome == "completed" }
+    let rows = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current()
+    )
+    .accessLog().filter { $0.entry.outcome == "completed" }
     #expect(rows.map(\.entry.action) == ["share", "share"])
     #expect(rows.map(\.entry.destination) == [first, second])
     #expect(rows[0].entry.sha256 == box.hash(first))
@@ -273,7 +278,8 @@ struct IntentRefusedTests {
     #expect(box.run(["init"] + box.storeFlags).code == .success)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     do {
-      let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+      let store = try Store.open(
+        StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
       try store.connection.execute(
         """
         CREATE TRIGGER test_refuse_access BEFORE INSERT ON access_log
@@ -286,7 +292,8 @@ struct IntentRefusedTests {
     #expect(result.stderr.contains("cannot record the delivery"), "\(result.stderr)")
     #expect(result.stdout.isEmpty, "no PDF byte reached stdout")
     #expect(!FileManager.default.fileExists(atPath: box.file("er.pdf")))
-    let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
     #expect(try store.accessLog().isEmpty)
   }
 }

@@ -3,6 +3,7 @@ import Glibc
 import RuaCLI
 import RuaCLITestSupport
 import RuaCore
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -45,7 +46,7 @@ struct EditCommandTests {
   }
 
   private func open(_ box: CLISandbox) throws -> Store {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
   }
 
   private var user: String { "(uid \(getuid()))" }

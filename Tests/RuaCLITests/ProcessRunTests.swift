@@ -1,5 +1,6 @@
 import Foundation
 import RuaCLITestSupport
+import RuaPaperKit
 import Testing
 
 @testable import RuaStore
@@ -96,7 +97,7 @@ struct ProcessRunTests {
       usleep(UInt32.random(in: 150_000...900_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      let store = try Store.open(location)
+      let store = try Store.open(location, actor: .current())
       let strengths = Set(
         try store.connection.column("SELECT DISTINCT strength FROM medications"))
       let patients = try store.connection.scalarInt("SELECT count(*) FROM patients") ?? -1

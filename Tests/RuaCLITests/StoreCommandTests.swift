@@ -2,6 +2,7 @@ import Foundation
 import RuaCLI
 import RuaCLITestSupport
 import RuaCore
+import RuaPaperKit
 import RuaTestSupport
 import Testing
 
@@ -178,14 +179,15 @@ struct StoreCommandTests {
     box.write("circle.json", SampleCircles.small)
     #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
     do {
-      let store = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
-      for outcome in ["ok", "ok", "failed"] {
+      let store = try Store.open(
+        StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+      for outcome: AccessOutcome in ["ok", "ok", "failed"] {
         try store.appendAccess(
           AccessEntry(
             patientID: "p-robert", document: "er-sheet", action: "export", destination: "er.pdf",
-            sha256: SHA256.hex(Array(outcome.utf8)), pages: 1, toolVersion: "0.1.0",
+            sha256: SHA256.hex(Array(outcome.rawValue.utf8)), pages: 1, toolVersion: "0.1.0",
             outcome: outcome),
-          now: box.now)
+          now: Instant(secondsSinceEpoch: box.now))
       }
     }
     let verified = box.run(["log", "verify"] + box.storeFlags)
@@ -201,7 +203,8 @@ struct StoreCommandTests {
     #expect(box.run(["log", "zed"] + box.storeFlags).code == .usage)
 
     do {
-      let attacker = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+      let attacker = try Store.open(
+        StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
       try attacker.connection.execute(
         "DROP TRIGGER access_log_no_update; UPDATE access_log SET outcome = 'ok' WHERE id = 3")
     }
@@ -220,7 +223,7 @@ struct StoreCommandTests {
     let location = StoreLocation(
       database: box.path + "/demo/store.db", keyFile: box.path + "/demo/key")
     #expect(box.mode(location.database) == 0o600 && box.mode(location.keyFile) == 0o600)
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .current())
     let patient = try store.loadPatient(externalID: "p-robert")
     let fill = try #require(patient?.medications.first?.fills.first)
     // exportedAt 2026-11-01, today 2026-11-18: fills move 17 days forward.
@@ -235,7 +238,8 @@ struct StoreCommandTests {
     #expect(demo.code == .success, "\(demo.stderr)")
     #expect(demo.stdout.contains("imported the sample: 3 patients: 3 added"))
     let store = try Store.open(
-      StoreLocation(database: box.path + "/demo/store.db", keyFile: box.path + "/demo/key"))
+      StoreLocation(database: box.path + "/demo/store.db", keyFile: box.path + "/demo/key"),
+      actor: .current())
     let circle = try store.loadCareCircle()
     let latestFill = circle.patients.flatMap(\.medications).flatMap(\.fills).map(\.fillDate).max()
     #expect(latestFill.map { $0.iso <= box.today } == true)

@@ -22,7 +22,8 @@ final class KitFixture {
       database: temporary.file("store.db"), keyFile: temporary.file("key"))
     let bytes = try circle.map { Array($0.utf8) } ?? SampleCircles.shipped()
     let decoded = try CareCircleDecoder.decode(bytes, today: now.utcDate)
-    _ = try Store.create(location).save(decoded, now: now.secondsSinceEpoch - changedSecondsBefore)
+    _ = try Store.create(location, actor: .current()).save(
+      decoded, now: Instant(secondsSinceEpoch: now.secondsSinceEpoch - changedSecondsBefore))
   }
 
   var host: HostEnvironment {

@@ -7,22 +7,22 @@ import Testing
 
 @Suite("Access log: append-only and hash-chained")
 struct AccessLogTests {
-  func entry(_ outcome: String) -> AccessEntry {
+  func entry(_ outcome: AccessOutcome) -> AccessEntry {
     AccessEntry(
       patientID: "p-robert", document: "er-sheet", action: "export", destination: "/tmp/x.pdf",
-      sha256: SHA256.hex(Array(outcome.utf8)), pages: 1, toolVersion: "0.1.0",
+      sha256: SHA256.hex(Array(outcome.rawValue.utf8)), pages: 1, toolVersion: "0.1.0",
       contentVersion: "1", outcome: outcome)
   }
 
   @Test func appendListAndVerify() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let first = try store.appendAccess(entry("ok"), now: Fixture.now)
     let second = try store.appendAccess(entry("ok"), now: Fixture.now + 1)
     #expect(first.id == 1 && second.id == 2)
     #expect(first.previousHash == [UInt8](repeating: 0, count: 32))
     #expect(second.previousHash == first.rowHash)
-    #expect(first.time == "2026-11-18T11:06:40Z")
+    #expect(first.storedTime == "2026-11-18T11:06:40Z" && first.time == Fixture.now)
     #expect(first.uuid.count == 36 && Array(first.uuid)[14] == "7")
     #expect(try store.accessLog(patient: "p-robert").count == 2)
     #expect(try store.accessLog(patient: "p-maria").isEmpty)
@@ -31,7 +31,7 @@ struct AccessLogTests {
 
   @Test func appendOnlyRefusesEveryRewrite() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     try store.appendAccess(entry("ok"), now: Fixture.now)
     try store.appendAccess(entry("ok"), now: Fixture.now)
     let columns =
@@ -54,9 +54,9 @@ struct AccessLogTests {
 
   @Test func verifyFindsARowRewrittenAfterDropTrigger() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     for second in 0..<3 { try store.appendAccess(entry("ok"), now: Fixture.now + Int64(second)) }
-    let attacker = try Store.open(folder.location)
+    let attacker = try Store.open(folder.location, actor: .tester)
     try attacker.connection.execute(
       """
       DROP TRIGGER access_log_no_update;

@@ -13,7 +13,7 @@ struct BootStateTests {
     let before = Fixture.fileHash(location.database)
     let journalBefore = Fixture.fileHash(location.database + "-journal")
     var caught: StoreError?
-    do { _ = try Store.open(location) } catch { caught = error }
+    do { _ = try Store.open(location, actor: .tester) } catch { caught = error }
     let error = try #require(caught)
     #expect(error.kind == kind, "\(error)")
     if let word { #expect(error.description.contains(word), "\(error)") }
@@ -30,7 +30,7 @@ struct BootStateTests {
 
   func makeStore(_ folder: TemporaryFolder) throws -> StoreLocation {
     let location = folder.location
-    let store = try Store.create(location)
+    let store = try Store.create(location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     return location
   }
@@ -48,7 +48,7 @@ struct BootStateTests {
     #expect(dirMode == 0o700)
     let head = try #require(FileManager.default.contents(atPath: location.database)).prefix(16)
     #expect(Array(head) != Array("SQLite format 3".utf8) + [0])
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(try store.listPatients().map(\.id) == ["p-robert", "p-maria"])
     let report = Store.inspect(location)
     #expect(report.isReady)
@@ -60,10 +60,10 @@ struct BootStateTests {
     let location = try makeStore(folder)
     let before = Fixture.fileHash(location.database)
     let keyBefore = Fixture.fileHash(location.keyFile)
-    #expect(throws: StoreError.self) { _ = try Store.create(location) }
+    #expect(throws: StoreError.self) { _ = try Store.create(location, actor: .tester) }
     var other = location
     other.database = folder.file("other.db")
-    #expect(throws: StoreError.self) { _ = try Store.create(other) }
+    #expect(throws: StoreError.self) { _ = try Store.create(other, actor: .tester) }
     #expect(!FileManager.default.fileExists(atPath: other.database))
     #expect(Fixture.fileHash(location.database) == before)
     #expect(Fixture.fileHash(location.keyFile) == keyBefore)
@@ -136,7 +136,7 @@ struct BootStateTests {
       atPath: location.database, contents: original.prefix(original.count - 4096 - 7))
     var caught: StoreError?
     let before = Fixture.fileHash(location.database)
-    do { _ = try Store.open(location) } catch { caught = error }
+    do { _ = try Store.open(location, actor: .tester) } catch { caught = error }
     #expect(caught?.kind == .corrupt, "\(String(describing: caught))")
     #expect(Fixture.fileHash(location.database) == before)
   }
@@ -195,7 +195,7 @@ struct BootStateTests {
     var withNewline = location
     withNewline.keyFile = folder.file("key-newline")
     Fixture.write(withNewline.keyFile, hex.uppercased() + "\n")
-    #expect(try Store.open(withNewline).listPatients().count == 2)
+    #expect(try Store.open(withNewline, actor: .tester).listPatients().count == 2)
   }
 
   @Test func keyNeverInMessages() throws {
@@ -205,7 +205,7 @@ struct BootStateTests {
     var open = location
     open.keyFile = folder.file("key-0644")
     Fixture.write(open.keyFile, hex, mode: 0o644)
-    do { _ = try Store.open(open) } catch {
+    do { _ = try Store.open(open, actor: .tester) } catch {
       #expect(!error.description.contains(hex))
       #expect(!error.description.lowercased().contains(String(hex.prefix(16))))
     }
@@ -213,8 +213,8 @@ struct BootStateTests {
 
   @Test func everyConnectionIsHardened() throws {
     let folder = TemporaryFolder()
-    _ = try Store.create(folder.location)
-    let store = try Store.open(folder.location)
+    _ = try Store.create(folder.location, actor: .tester)
+    let store = try Store.open(folder.location, actor: .tester)
     let c = store.connection
     #expect(try c.scalarInt("PRAGMA temp_store") == 2)
     #expect(try c.scalarInt("PRAGMA foreign_keys") == 1)

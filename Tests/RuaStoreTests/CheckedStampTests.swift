@@ -10,7 +10,7 @@ import Testing
 struct CheckedStampTests {
   private func makeStore(_ folder: TemporaryFolder) throws -> StoreLocation {
     let location = folder.location
-    let store = try Store.create(location)
+    let store = try Store.create(location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     return location
   }
@@ -23,7 +23,7 @@ struct CheckedStampTests {
     let folder = TemporaryFolder()
     let location = try makeStore(folder)
     do {
-      let store = try Store.open(location)
+      let store = try Store.open(location, actor: .tester)
       try store.appendAccess(
         AccessEntry(
           patientID: nil, document: "binder", action: "export", toolVersion: "test",
@@ -38,7 +38,7 @@ struct CheckedStampTests {
   @Test func aBitFlippedAfterTheStampIsStillCaught() throws {
     let folder = TemporaryFolder()
     let location = try makeStore(folder)
-    _ = try Store.open(location)  // checks in full, then stamps the file
+    _ = try Store.open(location, actor: .tester)  // checks in full, then stamps the file
     #expect(try stamp(location).matches())
     // Flip one bit in the last page in place: same inode and size, new change time.
     let handle = try #require(FileHandle(forUpdatingAtPath: location.database))
@@ -50,13 +50,13 @@ struct CheckedStampTests {
     try handle.write(contentsOf: byte)
     try handle.close()
     #expect(try !stamp(location).matches())
-    #expect(throws: StoreError.self) { _ = try Store.open(location) }
+    #expect(throws: StoreError.self) { _ = try Store.open(location, actor: .tester) }
   }
 
   @Test func aForgedStampIsNotTrusted() throws {
     let folder = TemporaryFolder()
     let location = try makeStore(folder)
-    _ = try Store.open(location)
+    _ = try Store.open(location, actor: .tester)
     let other = CheckedStamp(
       database: location.database, storeKey: [UInt8](repeating: 7, count: 32))
     other.record(try #require(other.fingerprint()))  // a stamp made without the store key

@@ -8,7 +8,7 @@ import Testing
 struct InteropTests {
   @Test func shellOpensOurStoreWithTheRawKey() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     let key = Fixture.keyHex(folder.location)
     let (output, status) = try Fixture.sqlcipherShell(
@@ -25,7 +25,7 @@ struct InteropTests {
 
   @Test func weOpenADatabaseTheShellCreated() throws {
     let folder = TemporaryFolder()
-    _ = try Store.create(folder.location)
+    _ = try Store.create(folder.location, actor: .tester)
     let key = Fixture.keyHex(folder.location)
     var location = folder.location
     location.database = folder.file("from-shell.db")
@@ -35,7 +35,7 @@ struct InteropTests {
     #expect(status == 0)
     // It opens (the key and format agree), and is then refused as another application's file.
     var caught: StoreError?
-    do { _ = try Store.open(location) } catch { caught = error }
+    do { _ = try Store.open(location, actor: .tester) } catch { caught = error }
     #expect(caught?.kind == .notAStore, "\(String(describing: caught))")
     // A rua-paper-shaped database made by the shell opens as a store.
     location.database = folder.file("shell-store.db")
@@ -43,7 +43,7 @@ struct InteropTests {
       location.database,
       "PRAGMA key = \"x'\(key)'\";\nPRAGMA user_version = 0;\nCREATE TABLE t(x);\nDROP TABLE t;\n")
     #expect(created == 0)
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     #expect(try store.listPatients().isEmpty)
   }
@@ -88,10 +88,10 @@ struct LockingTests {
 
   @Test func openingWaitsForAWriterThatKeepsReadersOut() throws {
     let folder = TemporaryFolder()
-    _ = try Store.create(folder.location)
+    _ = try Store.create(folder.location, actor: .tester)
     let holder = try holdLock(folder, seconds: 1, kind: "EXCLUSIVE")
     let start = Date()
-    let store = try Store.open(folder.location)
+    let store = try Store.open(folder.location, actor: .tester)
     let elapsed = Date().timeIntervalSince(start)
     holder.waitUntilExit()
     #expect(elapsed > 0.3, "opening should have waited for the lock (\(elapsed) s)")
@@ -100,7 +100,7 @@ struct LockingTests {
 
   @Test func aWriterWaitsForAnotherProcessHoldingTheLock() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let holder = try holdLock(folder, seconds: 1)
     let start = Date()
     let summary = try store.save(Fixture.circle(), now: Fixture.now)
@@ -113,7 +113,7 @@ struct LockingTests {
 
   @Test func aWriterGivesUpAfterTheBusyTimeout() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let holder = try holdLock(folder, seconds: 7)
     var caught: StoreError?
     do { _ = try store.save(Fixture.circle(), now: Fixture.now) } catch { caught = error }

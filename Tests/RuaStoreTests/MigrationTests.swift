@@ -11,7 +11,7 @@ struct MigrationTests {
     let folder = TemporaryFolder()
     let location = folder.location
     do {
-      let store = try Store.create(location)
+      let store = try Store.create(location, actor: .tester)
       _ = try store.save(Fixture.circle(), now: Fixture.now)
     }
     let before = Fixture.fileHash(location.database)
@@ -27,12 +27,14 @@ struct MigrationTests {
             """)
       ]
     var caught: StoreError?
-    do { _ = try Store.open(location, migrations: failing) } catch { caught = error }
+    do { _ = try Store.open(location, actor: .tester, migrations: failing) } catch {
+      caught = error
+    }
     #expect(caught?.kind == .migrationFailed, "\(String(describing: caught))")
     #expect(caught?.description.contains("restored") == true)
     #expect(Fixture.fileHash(location.database) == before)
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(
       try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     #expect(try store.connection.scalarInt("SELECT count(*) FROM fills") == 2)
@@ -42,7 +44,7 @@ struct MigrationTests {
   @Test func successfulMigrationAppliesAndRemovesSnapshot() throws {
     let folder = TemporaryFolder()
     let location = folder.location
-    _ = try Store.create(location)
+    _ = try Store.create(location, actor: .tester)
     let latest = Schema.latestVersion
     let next =
       Schema.migrations + [Migration(version: latest + 1, sql: "CREATE TABLE extra (x);")]
@@ -53,12 +55,12 @@ struct MigrationTests {
     } else {
       Issue.record("expected needsMigration")
     }
-    let store = try Store.open(location, migrations: next)
+    let store = try Store.open(location, actor: .tester, migrations: next)
     #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(latest + 1))
     #expect(!FileManager.default.fileExists(atPath: location.database + ".pre-migration"))
     // And this rua-paper (one schema behind) refuses the newer store without touching it.
     let before = Fixture.fileHash(location.database)
-    #expect(throws: StoreError.self) { _ = try Store.open(location) }
+    #expect(throws: StoreError.self) { _ = try Store.open(location, actor: .tester) }
     #expect(Fixture.fileHash(location.database) == before)
   }
 }
@@ -69,7 +71,7 @@ struct InterruptedWriteTests {
     let folder = TemporaryFolder()
     let location = folder.location
     do {
-      let store = try Store.create(location)
+      let store = try Store.create(location, actor: .tester)
       _ = try store.save(Fixture.circle(), now: Fixture.now)
     }
     let key = Fixture.keyHex(location)
@@ -98,7 +100,7 @@ struct InterruptedWriteTests {
     #expect(error.kind == .interruptedWrite, "\(error)")
     #expect(Fixture.fileHash(location.database) == before)
     #expect(Fixture.fileHash(journal) == journalBefore)
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(try store.loadCareCircle() == Fixture.circle())
     #expect(!FileManager.default.fileExists(atPath: journal))
     #expect(Store.inspect(location).isReady)
@@ -116,7 +118,7 @@ struct AccessLogMigrationTests {
       Issue.record("expected the fixture to need a migration")
     }
     #expect(!FileManager.default.fileExists(atPath: location.anchorFile))
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     let rows = try store.accessLog()
     #expect(rows.count == SchemaOneFixture.rows)

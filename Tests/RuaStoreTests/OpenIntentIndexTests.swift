@@ -9,16 +9,16 @@ import Testing
 /// without reading the log, and the answer stays right when an index is lost.
 @Suite("Open intents: answered from the indexes")
 struct OpenIntentIndexTests {
-  func entry(_ outcome: String, closing intent: Int64? = nil) -> AccessEntry {
+  func entry(_ outcome: AccessOutcome, closing intent: Int64? = nil) -> AccessEntry {
     AccessEntry(
       patientID: "p-robert", document: "er-sheet", action: "export", destination: "/tmp/x.pdf",
-      sha256: SHA256.hex(Array(outcome.utf8)), pages: 1, toolVersion: "0.1.0",
+      sha256: SHA256.hex(Array(outcome.rawValue.utf8)), pages: 1, toolVersion: "0.1.0",
       contentVersion: "1", outcome: outcome, intentID: intent)
   }
 
   @Test func theCheckReadsBothPartialIndexes() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     // The plan's fourth column is its text ("SCAN access_log USING COVERING INDEX …").
     let statement = try store.connection.prepare(
       "EXPLAIN QUERY PLAN " + Store.openIntentQuery)
@@ -31,7 +31,7 @@ struct OpenIntentIndexTests {
 
   @Test func anOpenIntentIsFoundWithAndWithoutTheIndexes() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let intent = try store.appendAccess(entry("intent"), now: Fixture.now)
     #expect(try store.hasOpenIntents())
     _ = try store.appendAccess(entry("completed", closing: intent.id), now: Fixture.now + 1)

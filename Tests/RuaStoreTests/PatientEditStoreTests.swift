@@ -14,7 +14,8 @@ struct ChangeOriginMigrationTests {
     let location = folder.location
     do {
       // What the schema-1 write path left: a patient and its change_log row.
-      let old = try Store.create(location, migrations: Array(Schema.migrations.prefix(1)))
+      let old = try Store.create(
+        location, actor: .tester, migrations: Array(Schema.migrations.prefix(1)))
       try old.connection.execute(
         """
         INSERT INTO patients (id, external_id, position, full_name, date_of_birth,
@@ -24,7 +25,7 @@ struct ChangeOriginMigrationTests {
           '{"full_name":{"new":"Old Patient"}}');
         """)
     }
-    let store = try Store.open(location)
+    let store = try Store.open(location, actor: .tester)
     #expect(
       try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     var circle = try store.loadCareCircle()
@@ -46,7 +47,7 @@ struct ChangeOriginMigrationTests {
 struct PatientEditStoreTests {
   private func stored() throws -> (TemporaryFolder, Store) {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     return (folder, store)
   }

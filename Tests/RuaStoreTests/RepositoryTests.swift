@@ -13,13 +13,13 @@ struct RepositoryTests {
 
   @Test func roundTripKeepsEverythingAndOrder() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let circle = Fixture.circle()
     let summary = try store.save(circle, now: Fixture.now)
     #expect(summary.description == "2 patients: 2 added")
     #expect(summary.changes > 0)
     #expect(try store.loadCareCircle() == circle)
-    let reopened = try Store.open(folder.location)
+    let reopened = try Store.open(folder.location, actor: .tester)
     #expect(try reopened.loadCareCircle() == circle)
     #expect(try reopened.loadPatient(externalID: "p-maria") == circle.patients[1])
     #expect(try reopened.loadPatient(externalID: "nobody") == nil)
@@ -29,7 +29,7 @@ struct RepositoryTests {
 
   @Test func identicalImportWritesNothing() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     let logged = try changeLogCount(store)
     let before = Fixture.fileHash(folder.location.database)
@@ -42,7 +42,7 @@ struct RepositoryTests {
 
   @Test func fieldUpdateLogsDiff() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     var circle = Fixture.circle()
     _ = try store.save(circle, now: Fixture.now)
     circle.patients[0].medications[0].dose = "2 tablets"
@@ -53,7 +53,7 @@ struct RepositoryTests {
     #expect(try store.loadCareCircle() == circle)
     let statement = try store.connection.prepare(
       "SELECT entity, action, diff FROM change_log WHERE epoch = ? ORDER BY id")
-    try statement.bind([.integer(Fixture.now + 100)])
+    try statement.bind([.integer(Fixture.now.secondsSinceEpoch + 100)])
     var rows: [String] = []
     while try statement.step() {
       rows.append(
@@ -73,7 +73,7 @@ struct RepositoryTests {
   /// A delete records every value that went, so the change log alone can say what was lost.
   @Test func aDeleteLogsEveryDeletedValueExactly() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     var circle = Fixture.circle()
     _ = try store.save(circle, now: Fixture.now)
     circle.patients[0].allergies = []
@@ -81,7 +81,7 @@ struct RepositoryTests {
     _ = try store.save(circle, now: Fixture.now + 100)
     let statement = try store.connection.prepare(
       "SELECT entity, diff FROM change_log WHERE epoch = ? AND action = 'delete' ORDER BY id")
-    try statement.bind([.integer(Fixture.now + 100)])
+    try statement.bind([.integer(Fixture.now.secondsSinceEpoch + 100)])
     var rows: [String] = []
     while try statement.step() {
       rows.append((try statement.text(0) ?? "") + " " + (try statement.text(1) ?? ""))
@@ -97,7 +97,7 @@ struct RepositoryTests {
 
   @Test func dryRunChangesNothing() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     let before = Fixture.fileHash(folder.location.database)
     let summary = try store.save(Fixture.circle(), now: Fixture.now, dryRun: true)
     #expect(summary.description == "2 patients: 2 added")
@@ -108,7 +108,7 @@ struct RepositoryTests {
 
   @Test func patientsMissingFromFileAreKept() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     var circle = Fixture.circle()
     _ = try store.save(circle, now: Fixture.now)
     circle.patients.removeFirst()
@@ -120,7 +120,7 @@ struct RepositoryTests {
 
   @Test func noPlaintextAtRest() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     var circle = Fixture.circle()
     circle.patients[0].notes = "MARKERNOTESQX changed"
@@ -141,17 +141,17 @@ struct RepositoryTests {
   @Test func exportReimportIntoFreshStoreIsIdentical() throws {
     let first = TemporaryFolder()
     let second = TemporaryFolder()
-    let a = try Store.create(first.location)
+    let a = try Store.create(first.location, actor: .tester)
     _ = try a.save(Fixture.circle(), now: Fixture.now)
     let exported = try a.loadCareCircle()
-    let b = try Store.create(second.location)
+    let b = try Store.create(second.location, actor: .tester)
     _ = try b.save(exported, now: Fixture.now)
     #expect(try b.loadCareCircle() == Fixture.circle())
   }
 
   @Test func noPlaintextInTheJournalDuringAWrite() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(Fixture.circle(), now: Fixture.now)
     let c = store.connection
     // A tiny cache forces modified pages to the file mid-transaction, so the journal is written.
@@ -178,7 +178,7 @@ struct RepositoryTests {
 
   @Test func reorderAndExtensionsAreLogged() throws {
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     var circle = Fixture.circle()
     _ = try store.save(circle, now: Fixture.now)
     circle.patients.reverse()
@@ -188,7 +188,7 @@ struct RepositoryTests {
     #expect(try store.listPatients().map(\.id) == ["p-maria", "p-robert"])
     #expect(try store.loadCareCircle() == circle)
     let rows = try store.connection.column(
-      "SELECT entity || ' ' || action || ' ' || diff FROM change_log WHERE epoch = \(Fixture.now + 5)"
+      "SELECT entity || ' ' || action || ' ' || diff FROM change_log WHERE epoch = \(Fixture.now.secondsSinceEpoch + 5)"
     )
     #expect(
       rows.contains("circle delete {\"extensions\":{\"old\":\"{\\\"app\\\":\\\"test\\\"}\"}}"))

@@ -19,7 +19,7 @@ struct SampleRoundTripTests {
     var circle = try CareCircleDecoder.decode(bytes, today: today)
     circle.exportedAt = nil
     let folder = TemporaryFolder()
-    let store = try Store.create(folder.location)
+    let store = try Store.create(folder.location, actor: .tester)
     _ = try store.save(circle, now: Fixture.now)
     #expect(try store.loadCareCircle() == circle)
     // Through the encoder and decoder too: what `export` writes, `import` reads back unchanged.

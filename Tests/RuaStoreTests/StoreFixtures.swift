@@ -12,7 +12,7 @@ extension TemporaryFolder {
 }
 
 enum Fixture {
-  static let now: Int64 = 1_795_000_000
+  static let now = Instant(secondsSinceEpoch: 1_795_000_000)
 
   /// SHA-256 of a file's bytes ("missing" when there is none).
   static func fileHash(_ path: String) -> String {
@@ -98,5 +98,19 @@ enum Fixture {
       decoding: FileManager.default.contents(atPath: location.keyFile) ?? Data(), as: UTF8.self
     )
     .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+}
+
+extension AccessActor {
+  /// The writer the tests' stores stamp on their rows (a store is told who writes, never asks).
+  static let tester = AccessActor(
+    userID: 1000, userName: "tester", host: "test-desk",
+    runID: "01890000-0000-7000-8000-00000000a11e")
+}
+
+extension Instant {
+  /// `seconds` later (earlier when negative).
+  static func + (instant: Instant, seconds: Int64) -> Instant {
+    Instant(secondsSinceEpoch: instant.secondsSinceEpoch + seconds)
   }
 }

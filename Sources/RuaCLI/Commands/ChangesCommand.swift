@@ -34,7 +34,7 @@ struct ChangesCommand: Command {
       return .success
     }
     for e in entries {
-      var line = [e.time, e.command ?? "-", e.actor ?? "-", e.patientID ?? "-"]
+      var line = [e.time.rfc3339, e.command ?? "-", e.actor ?? "-", e.patientID ?? "-"]
       line.append("\(e.entity) \(e.action)")
       line.append(ChangeText.fields(e.fields))
       if let reason = e.reason { line.append("reason: " + reason) }
@@ -50,7 +50,8 @@ struct ChangesCommand: Command {
       .object([("field", .string(field.name)), ("old", text(field.old)), ("new", text(field.new))])
     }
     return .object([
-      ("id", .number(String(e.id))), ("time", .string(e.time)), ("patient", text(e.patientID)),
+      ("id", .number(String(e.id))), ("time", .string(e.time.rfc3339)),
+      ("patient", text(e.patientID)),
       ("entity", .string(e.entity)), ("action", .string(e.action)),
       ("command", text(e.command)), ("actor", text(e.actor)), ("reason", text(e.reason)),
       ("fields", .array(fields)),

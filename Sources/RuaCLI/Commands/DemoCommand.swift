@@ -42,10 +42,12 @@ struct DemoCommand: Command {
     // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
     let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
     let store = try StoreAccess.perform { () throws(StoreError) -> Store in
-      noneExist ? try Store.create(location) : try Store.open(location)
+      noneExist
+        ? try Store.create(location, actor: .current())
+        : try Store.open(location, actor: .current())
     }
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now.secondsSinceEpoch)
+      try store.save(circle, now: context.now)
     }
     context.print("imported the sample: " + summary.description)
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }

@@ -16,7 +16,9 @@ struct InitCommand: Command {
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("init takes no arguments") }
     let location = try StoreOptions.location(arguments, context)
-    _ = try StoreAccess.perform { () throws(StoreError) in try Store.create(location) }
+    _ = try StoreAccess.perform { () throws(StoreError) in
+      try Store.create(location, actor: .current())
+    }
     context.print("created the store \(location.database)")
     context.print("created the key file \(location.keyFile)")
     context.note(

@@ -33,7 +33,7 @@ enum LogFilter {
       guard !action.isEmpty else {
         throw .invalidRequest("--action needs a value, such as --action print")
       }
-      query.action = action
+      query.action = AccessAction(rawValue: action)
     }
     if let run = arguments.value("run") {
       guard !run.isEmpty else { throw .invalidRequest("--run needs a run id from 'rua-paper log'") }
@@ -42,14 +42,14 @@ enum LogFilter {
     return query
   }
 
-  /// Seconds since the epoch. `--since DATE` starts at that UTC day's midnight; `--until` is
+  /// `--since DATE` starts at that UTC day's midnight; `--until` is
   /// exclusive internally, so a date ends at the next midnight and a time includes its second.
-  static func moment(_ text: String, option: String, endOfDay: Bool) throws(PaperError) -> Int64 {
+  static func moment(_ text: String, option: String, endOfDay: Bool) throws(PaperError) -> Instant {
     if let date = CivilDate(iso: text) {
-      return Int64(date.daysSinceEpoch + (endOfDay ? 1 : 0)) * 86_400
+      return Instant(secondsSinceEpoch: Int64(date.daysSinceEpoch + (endOfDay ? 1 : 0)) * 86_400)
     }
     if let instant = Instant(rfc3339: text) {
-      return instant.secondsSinceEpoch + (endOfDay ? 1 : 0)
+      return Instant(secondsSinceEpoch: instant.secondsSinceEpoch + (endOfDay ? 1 : 0))
     }
     throw .invalidRequest(
       "--\(option) '\(text)' is neither a date (YYYY-MM-DD) nor an RFC 3339 time "

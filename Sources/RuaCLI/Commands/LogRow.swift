@@ -7,7 +7,10 @@ import RuaStore
 enum LogRow {
   static func text(_ r: AccessRecord) -> String {
     let e = r.entry
-    var fields = [String(r.id), r.time, e.patientID ?? "-", e.document, e.action, e.outcome]
+    var fields = [
+      String(r.id), r.storedTime, e.patientID ?? "-", e.document, e.action.rawValue,
+      e.outcome.rawValue,
+    ]
     fields.append(e.destination ?? "-")
     if let pages = e.pages { fields.append("\(pages) p.") }
     if let sha = e.sha256 { fields.append("sha256 " + String(sha.prefix(12))) }
@@ -23,13 +26,13 @@ enum LogRow {
     let e = r.entry
     func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
     return .object([
-      ("id", .int(Int(r.id))), ("uuid", .string(r.uuid)), ("time", .string(r.time)),
-      ("epoch", .number(String(r.epoch))), ("patient", text(e.patientID)),
+      ("id", .int(Int(r.id))), ("uuid", .string(r.uuid)), ("time", .string(r.storedTime)),
+      ("epoch", .number(String(r.time.secondsSinceEpoch))), ("patient", text(e.patientID)),
       ("patients", e.patients.map { .array($0.map { .string($0) }) } ?? .null),
-      ("document", .string(e.document)), ("action", .string(e.action)),
+      ("document", .string(e.document)), ("action", .string(e.action.rawValue)),
       ("destination", text(e.destination)), ("sha256", text(e.sha256)),
       ("pages", e.pages.map { .int($0) } ?? .null), ("toolVersion", .string(e.toolVersion)),
-      ("contentVersion", text(e.contentVersion)), ("outcome", .string(e.outcome)),
+      ("contentVersion", text(e.contentVersion)), ("outcome", .string(e.outcome.rawValue)),
       ("jobId", text(e.jobID)), ("intentId", e.intentID.map { .number(String($0)) } ?? .null),
       ("processId", e.processID.map { .int(Int($0)) } ?? .null),
       ("uid", r.actor.map { .int($0.userID) } ?? .null), ("user", text(r.actor?.userName)),

@@ -15,7 +15,7 @@ public enum Destination: Sendable {
   /// A CUPS queue, or the default destination when nil.
   case printer(String?)
 
-  public var action: String {
+  public var action: AccessAction {
     switch self {
     case .file, .standardOutput: return "export"
     case .share: return "share"
@@ -297,7 +297,7 @@ public struct Delivery {
     case .cancelled: entry.outcome = AccessOutcome.cancelled
     case .unknown: entry.outcome = AccessOutcome.unknown
     case .lost(let reason):
-      entry.outcome = AccessOutcome.unknown + ": " + reason + "; the document may have printed"
+      entry.outcome = .unknownBecause(reason + "; the document may have printed")
     case .failed(let reason): entry.outcome = AccessOutcome.failed(reason)
     }
     let row = try recordOutcomes(

@@ -110,7 +110,8 @@ public final class DeliveryLedger: Sendable {
     {
       usleep(5_000)
     }
-    guard !claimed.isEmpty, let location, let store = try? Store.open(location) else { return 0 }
+    guard !claimed.isEmpty, let location, let store = try? Store.open(location, actor: .current())
+    else { return 0 }
     // The cancelled rows belong to the same run, user and host as their intents.
     if let actor = claimed.first?.actor { store.actor = actor }
     let rows = claimed.map { intent in

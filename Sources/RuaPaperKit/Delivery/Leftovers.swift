@@ -26,7 +26,7 @@ enum Leftovers {
   /// Sweeps the folders of the file deliveries whose process died with their intent open.
   static func sweepAbandoned(_ intents: [AccessRecord], store: Store, host: HostEnvironment) {
     var folders = Set<String>()
-    for intent in intents where ["export", "share"].contains(intent.entry.action) {
+    for intent in intents where [AccessAction.export, .share].contains(intent.entry.action) {
       guard let pid = intent.entry.processID, AtomicFile.processIsGone(pid),
         let destination = intent.entry.destination, destination.hasPrefix("/")
       else { continue }

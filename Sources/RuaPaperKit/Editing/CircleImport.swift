@@ -56,7 +56,7 @@ extension Session {
     let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
       try store.save(
-        circle, now: host.now.secondsSinceEpoch, dryRun: dryRun, origin: origin,
+        circle, now: host.now, dryRun: dryRun, origin: origin,
         allowReverts: force)
     }
     if let undone = summary.revertsText(file), !force, !dryRun {

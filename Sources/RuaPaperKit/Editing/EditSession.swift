@@ -68,7 +68,7 @@ public struct EditSession {
     let origin = ChangeOrigin(command: command, actor: ChangeActor.current(), reason: reason)
     let changes = try StoreAccess.perform { () throws(StoreError) in
       try store.replacePatient(
-        edited, expecting: patient, origin: origin, now: host.now.secondsSinceEpoch,
+        edited, expecting: patient, origin: origin, now: host.now,
         dryRun: dryRun)
     }
     return (edited, changes)
