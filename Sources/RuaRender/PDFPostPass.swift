@@ -1,3 +1,5 @@
+internal import RuaPDF
+
 /// What the post-pass writes into every PDF rua-paper makes.
 struct PDFFacts {
   /// Names the document and, for a patient document, the person ("Emergency information
@@ -19,7 +21,16 @@ enum PDFPostPass {
   static func finish(_ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [])
     throws(RenderError) -> [UInt8]
   {
-    let pdf = try QPDFDocument(bytes)
+    do throws(QPDFError) {
+      return try finish(QPDFDocument(bytes), facts, marks: marks)
+    } catch {
+      throw .pdfPostPass(step: error.step, message: error.message)
+    }
+  }
+
+  private static func finish(_ pdf: QPDFDocument, _ facts: PDFFacts, marks: [PageMarks])
+    throws(QPDFError) -> [UInt8]
+  {
     let root = pdf.root
     pdf.set(root, "/MarkInfo", pdf.parse("<< /Marked true >>"))
     pdf.set(root, "/Lang", pdf.text(facts.language))
@@ -55,7 +66,7 @@ enum PDFPostPass {
   /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
   /// content rewrite found furniture.
   private static func markArtifacts(_ pdf: QPDFDocument, _ marks: [PageMarks])
-    throws(RenderError)
+    throws(QPDFError)
   {
     // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
     var artifacts: [Int: [Int]] = [:]
