@@ -71,7 +71,8 @@ let package = Package(
     .testTarget(name: "RuaFilesTests", dependencies: ["RuaFiles"]),
     .testTarget(name: "RuaDocumentsTests", dependencies: ["RuaDocuments"]),
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore"]),
-    .testTarget(name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual"]),
+    .testTarget(
+      name: "RuaRenderTests", dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF"]),
     .testTarget(
       name: "RuaVisualTests", dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib"]),
     .testTarget(

@@ -96,16 +96,23 @@ enum PDFPostPass {
   }
 
   /// Removes the `Private` elements hanging on the tree root: furniture is always drawn outside
-  /// any other tag (`PageFrame`), so it never sits deeper.
-  private static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
+  /// any other tag (`PageFrame`), so it never sits deeper. One pass: the kept kids move up in
+  /// place and the tail is cut from the end, so a binder's thousands of kids cost linear time
+  /// (erasing each one where it stood moved the rest every time: quadratic).
+  static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
     let kids = pdf.key(tree, "/K")
     guard pdf.isArray(kids) else { return }
-    for index in (0..<pdf.count(kids)).reversed() {
+    let count = pdf.count(kids)
+    var kept = 0
+    for index in 0..<count {
       let kid = pdf.item(kids, index)
       if pdf.isDictionary(kid), pdf.isName(pdf.key(kid, "/S"), ArtifactMarking.structureType) {
-        pdf.erase(kids, index)
+        continue
       }
+      if kept != index { pdf.setItem(kids, kept, kid) }
+      kept += 1
     }
+    for index in (kept..<count).reversed() { pdf.erase(kids, index) }
   }
 
   /// The parent tree maps each page's marked-content ids to their elements: the furniture's
