@@ -14,7 +14,7 @@ struct PDFFacts {
 
 /// Finishes the PDF cairo wrote, in memory, with libqpdf: what cairo 1.16 cannot write
 /// (`/MarkInfo`, `/Lang`, `DisplayDocTitle`, XMP, `D:` dates, a trailer `/ID`), page furniture
-/// as artifacts, the root outline count, then object streams. Deterministic: the `/ID` is a
+/// as artifacts, `TH /Scope`, the root outline count, then object streams. Deterministic: the `/ID` is a
 /// hash of the content, so the same input still gives the same bytes.
 enum PDFPostPass {
   /// `marks`: where each page's per-print values were drawn (`Painter.draw`), page by page.
@@ -42,6 +42,7 @@ enum PDFPostPass {
       pdf.newStream(
         xmp, dictionary: [("/Type", pdf.parse("/Metadata")), ("/Subtype", pdf.parse("/XML"))]))
     try markArtifacts(pdf, marks)
+    scopeTableHeaders(pdf)
     wrapInDocument(pdf)
     fixOutlineCount(pdf)
     return try pdf.write()
@@ -136,6 +137,34 @@ enum PDFPostPass {
     if pdf.isArray(kids) {
       for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index), artifacts) }
     }
+  }
+
+  /// Every header cell says what it heads (`/A << /O /Table /Scope … >>`, ISO 32000-1
+  /// 14.8.5.7), which cairo 1.16 cannot write: `Column` in a row of header cells only (a table's
+  /// column headers, repeated on each page it spans), `Row` in a row that also holds data cells
+  /// (the label of a key–value table). Tables hang on the tree root (the painter opens them
+  /// outside any other tag), so only the root's `Table` elements and their rows are read.
+  static func scopeTableHeaders(_ pdf: QPDFDocument) {
+    let kids = pdf.key(pdf.key(pdf.root, "/StructTreeRoot"), "/K")
+    for table in elements(pdf, kids) where pdf.isName(pdf.key(table, "/S"), "/Table") {
+      for row in elements(pdf, pdf.key(table, "/K")) where pdf.isName(pdf.key(row, "/S"), "/TR") {
+        let cells = elements(pdf, pdf.key(row, "/K"))
+        let headers = cells.filter { pdf.isName(pdf.key($0, "/S"), "/TH") }
+        guard !headers.isEmpty else { continue }
+        let scope = headers.count == cells.count ? "/Column" : "/Row"
+        for header in headers {
+          pdf.set(header, "/A", pdf.parse("<< /O /Table /Scope \(scope) >>"))
+        }
+      }
+    }
+  }
+
+  /// The structure elements among `kids` (an array, or one element), marked-content ids left out.
+  private static func elements(_ pdf: QPDFDocument, _ kids: QPDFDocument.Handle)
+    -> [QPDFDocument.Handle]
+  {
+    let items = pdf.isArray(kids) ? (0..<pdf.count(kids)).map { pdf.item(kids, $0) } : [kids]
+    return items.filter { pdf.isDictionary($0) }
   }
 
   /// A tagged PDF's structure tree has one root element, `Document`; cairo 1.16 hangs every
