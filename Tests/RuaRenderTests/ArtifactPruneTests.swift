@@ -14,20 +14,7 @@ import Testing
       "<< /Type /Pages /Kids [] /Count 0 >>",
       "<< /Type /StructTreeRoot /K [ \(kids) ] >>",
     ]
-    var text = "%PDF-1.5\n"
-    var offsets: [Int] = []
-    for (index, object) in objects.enumerated() {
-      offsets.append(text.utf8.count)
-      text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-    }
-    let xref = text.utf8.count
-    text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets {
-      let digits = String(offset)
-      text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-    }
-    text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-    return Array(text.utf8)
+    return ClassicPDF.assemble(objects)
   }
 
   private func prunedKinds(_ kinds: [String]) throws -> [String] {
