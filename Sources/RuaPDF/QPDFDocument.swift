@@ -63,9 +63,8 @@ package final class QPDFDocument {
   package func setItem(_ array: Handle, _ index: Int, _ value: Handle) {
     qpdf_oh_set_array_item(data, array, Int32(index), value)
   }
-  package func erase(_ array: Handle, _ index: Int) {
-    qpdf_oh_erase_item(data, array, Int32(index))
-  }
+  package func newArray() -> Handle { qpdf_oh_new_array(data) }
+  package func append(_ array: Handle, _ item: Handle) { qpdf_oh_append_item(data, array, item) }
   package func isString(_ object: Handle) -> Bool { qpdf_oh_is_string(data, object) != 0 }
   package func isNumber(_ object: Handle) -> Bool { qpdf_oh_is_number(data, object) != 0 }
   package func number(_ object: Handle) -> Double? {

@@ -97,23 +97,22 @@ enum PDFPostPass {
   }
 
   /// Removes the `Private` elements hanging on the tree root: furniture is always drawn outside
-  /// any other tag (`PageFrame`), so it never sits deeper. One pass: the kept kids move up in
-  /// place and the tail is cut from the end, so a binder's thousands of kids cost linear time
-  /// (erasing each one where it stood moved the rest every time: quadratic).
+  /// any other tag (`PageFrame`), so it never sits deeper. One pass into a new array: libqpdf
+  /// 11's `qpdf_oh_erase_item` costs time in proportion to the array's length wherever the
+  /// item stands (even the last), so erasing a binder's thousands of furniture elements one by
+  /// one was quadratic.
   static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
     let kids = pdf.key(tree, "/K")
     guard pdf.isArray(kids) else { return }
-    let count = pdf.count(kids)
-    var kept = 0
-    for index in 0..<count {
+    let kept = pdf.newArray()
+    for index in 0..<pdf.count(kids) {
       let kid = pdf.item(kids, index)
       if pdf.isDictionary(kid), pdf.isName(pdf.key(kid, "/S"), ArtifactMarking.structureType) {
         continue
       }
-      if kept != index { pdf.setItem(kids, kept, kid) }
-      kept += 1
+      pdf.append(kept, kid)
     }
-    for index in (kept..<count).reversed() { pdf.erase(kids, index) }
+    pdf.set(tree, "/K", kept)
   }
 
   /// The parent tree maps each page's marked-content ids to their elements: the furniture's
