@@ -34,10 +34,14 @@ let package = Package(
     // Adapters: the only places that talk to C.
     .target(
       name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
-    .target(name: "RuaRender", dependencies: ["RuaDocuments", "CPangoCairo", "CQPDF"]),
+    // The low-level PDF layer shared by the writer and the reader: the qpdf wrapper, the byte
+    // sink, rua-paper's private volatile-mark format.
+    .target(name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF"]),
+    .target(name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"]),
     .target(
       name: "RuaVisual",
-      dependencies: ["RuaFiles", "CPopplerGLib", "CPangoCairo", "CZlib", "CQPDF"]),
+      dependencies: ["RuaFiles", "RuaPDF", "CPopplerGLib", "CPangoCairo", "CZlib"]
+    ),
     .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
 
     // The application: a Session over one open store (documents, delivery, edits, batch,
@@ -78,7 +82,7 @@ let package = Package(
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore", "RuaTestSupport"]),
     .testTarget(
       name: "RuaRenderTests",
-      dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaTestSupport"]),
+      dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "RuaTestSupport"]),
     .testTarget(
       name: "RuaVisualTests",
       dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),

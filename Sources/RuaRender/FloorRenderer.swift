@@ -1,6 +1,7 @@
 internal import CPangoCairo
 import RuaCore
 import RuaDocuments
+internal import RuaPDF
 
 /// One text run of a page, at a fixed position, for the benchmark floor.
 public struct FloorRun: Sendable {

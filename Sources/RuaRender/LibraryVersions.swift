@@ -1,10 +1,10 @@
 internal import CPangoCairo
-internal import CQPDF
+internal import RuaPDF
 
 /// The versions of the layout libraries this process runs with, for `version` and bug reports.
 public enum LayoutLibraries {
   public static var cairo: String { String(cString: cairo_version_string()) }
   public static var pango: String { String(cString: pango_version_string()) }
   /// libqpdf, which finishes every PDF (tags, metadata, object streams).
-  public static var qpdf: String { String(cString: qpdf_get_qpdf_version()) }
+  public static var qpdf: String { QPDFVersion.string }
 }

@@ -1,6 +1,7 @@
 internal import CPangoCairo
 import RuaCore
 import RuaDocuments
+internal import RuaPDF
 
 /// One document in a binder: its bookmark title, the document and the template it is set with.
 public struct BinderDocument: Sendable {

@@ -1,3 +1,5 @@
+internal import RuaPDF
+
 /// What the post-pass writes into every PDF rua-paper makes.
 struct PDFFacts {
   /// Names the document and, for a patient document, the person ("Emergency information
@@ -12,14 +14,23 @@ struct PDFFacts {
 
 /// Finishes the PDF cairo wrote, in memory, with libqpdf: what cairo 1.16 cannot write
 /// (`/MarkInfo`, `/Lang`, `DisplayDocTitle`, XMP, `D:` dates, a trailer `/ID`), page furniture
-/// as artifacts, the root outline count, then object streams. Deterministic: the `/ID` is a
+/// as artifacts, `TH /Scope`, the root outline count, then object streams. Deterministic: the `/ID` is a
 /// hash of the content, so the same input still gives the same bytes.
 enum PDFPostPass {
   /// `marks`: where each page's per-print values were drawn (`Painter.draw`), page by page.
   static func finish(_ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [])
     throws(RenderError) -> [UInt8]
   {
-    let pdf = try QPDFDocument(bytes)
+    do throws(QPDFError) {
+      return try finish(QPDFDocument(bytes), facts, marks: marks)
+    } catch {
+      throw .pdfPostPass(step: error.step, message: error.message)
+    }
+  }
+
+  private static func finish(_ pdf: QPDFDocument, _ facts: PDFFacts, marks: [PageMarks])
+    throws(QPDFError) -> [UInt8]
+  {
     let root = pdf.root
     pdf.set(root, "/MarkInfo", pdf.parse("<< /Marked true >>"))
     pdf.set(root, "/Lang", pdf.text(facts.language))
@@ -31,6 +42,7 @@ enum PDFPostPass {
       pdf.newStream(
         xmp, dictionary: [("/Type", pdf.parse("/Metadata")), ("/Subtype", pdf.parse("/XML"))]))
     try markArtifacts(pdf, marks)
+    scopeTableHeaders(pdf)
     wrapInDocument(pdf)
     fixOutlineCount(pdf)
     return try pdf.write()
@@ -55,7 +67,7 @@ enum PDFPostPass {
   /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
   /// content rewrite found furniture.
   private static func markArtifacts(_ pdf: QPDFDocument, _ marks: [PageMarks])
-    throws(RenderError)
+    throws(QPDFError)
   {
     // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
     var artifacts: [Int: [Int]] = [:]
@@ -85,16 +97,22 @@ enum PDFPostPass {
   }
 
   /// Removes the `Private` elements hanging on the tree root: furniture is always drawn outside
-  /// any other tag (`PageFrame`), so it never sits deeper.
-  private static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
+  /// any other tag (`PageFrame`), so it never sits deeper. One pass into a new array: libqpdf
+  /// 11's `qpdf_oh_erase_item` costs time in proportion to the array's length wherever the
+  /// item stands (even the last), so erasing a binder's thousands of furniture elements one by
+  /// one was quadratic.
+  static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
     let kids = pdf.key(tree, "/K")
     guard pdf.isArray(kids) else { return }
-    for index in (0..<pdf.count(kids)).reversed() {
+    let kept = pdf.newArray()
+    for index in 0..<pdf.count(kids) {
       let kid = pdf.item(kids, index)
       if pdf.isDictionary(kid), pdf.isName(pdf.key(kid, "/S"), ArtifactMarking.structureType) {
-        pdf.erase(kids, index)
+        continue
       }
+      pdf.append(kept, kid)
     }
+    pdf.set(tree, "/K", kept)
   }
 
   /// The parent tree maps each page's marked-content ids to their elements: the furniture's
@@ -118,6 +136,34 @@ enum PDFPostPass {
     if pdf.isArray(kids) {
       for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index), artifacts) }
     }
+  }
+
+  /// Every header cell says what it heads (`/A << /O /Table /Scope … >>`, ISO 32000-1
+  /// 14.8.5.7), which cairo 1.16 cannot write: `Column` in a row of header cells only (a table's
+  /// column headers, repeated on each page it spans), `Row` in a row that also holds data cells
+  /// (the label of a key–value table). Tables hang on the tree root (the painter opens them
+  /// outside any other tag), so only the root's `Table` elements and their rows are read.
+  static func scopeTableHeaders(_ pdf: QPDFDocument) {
+    let kids = pdf.key(pdf.key(pdf.root, "/StructTreeRoot"), "/K")
+    for table in elements(pdf, kids) where pdf.isName(pdf.key(table, "/S"), "/Table") {
+      for row in elements(pdf, pdf.key(table, "/K")) where pdf.isName(pdf.key(row, "/S"), "/TR") {
+        let cells = elements(pdf, pdf.key(row, "/K"))
+        let headers = cells.filter { pdf.isName(pdf.key($0, "/S"), "/TH") }
+        guard !headers.isEmpty else { continue }
+        let scope = headers.count == cells.count ? "/Column" : "/Row"
+        for header in headers {
+          pdf.set(header, "/A", pdf.parse("<< /O /Table /Scope \(scope) >>"))
+        }
+      }
+    }
+  }
+
+  /// The structure elements among `kids` (an array, or one element), marked-content ids left out.
+  private static func elements(_ pdf: QPDFDocument, _ kids: QPDFDocument.Handle)
+    -> [QPDFDocument.Handle]
+  {
+    let items = pdf.isArray(kids) ? (0..<pdf.count(kids)).map { pdf.item(kids, $0) } : [kids]
+    return items.filter { pdf.isDictionary($0) }
   }
 
   /// A tagged PDF's structure tree has one root element, `Document`; cairo 1.16 hangs every

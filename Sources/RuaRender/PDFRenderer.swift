@@ -1,6 +1,7 @@
 internal import CPangoCairo
 import RuaCore
 import RuaDocuments
+internal import RuaPDF
 
 /// A finished PDF, held in memory.
 public struct RenderedPDF: Equatable, Sendable {

@@ -1,9 +1,5 @@
 internal import CPangoCairo
-
-/// Collects the PDF bytes cairo writes; no temporary file.
-final class ByteSink {
-  var bytes: [UInt8] = []
-}
+internal import RuaPDF
 
 /// A cairo PDF surface writing into a `ByteSink`; destroyed in deinit.
 final class PDFSurface {
@@ -14,13 +10,8 @@ final class PDFSurface {
   init(sink: ByteSink, width: Double, height: Double) throws(RenderError) {
     self.sink = sink
     closure = Unmanaged.passRetained(sink)
-    let write: cairo_write_func_t = { closure, data, length in
-      guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-      let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-      sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-      return CAIRO_STATUS_SUCCESS
-    }
-    surface = cairo_pdf_surface_create_for_stream(write, closure.toOpaque(), width, height)
+    surface = cairo_pdf_surface_create_for_stream(
+      ByteSink.cairoWrite, closure.toOpaque(), width, height)
     let status = cairo_surface_status(surface)
     if status != CAIRO_STATUS_SUCCESS {
       throw .cairo(operation: "cairo_pdf_surface_create_for_stream", status: Self.describe(status))

@@ -1,19 +1,12 @@
 import RuaDocuments
+internal import RuaPDF
 
-/// Writes the per-print marks into the PDF: each furniture group holding a per-print value
-/// becomes `/Artifact /NAME BDC`, and NAME is a property list in the page's
-/// `/Resources /Properties`:
-///
-///     << /Type /Pagination /RuaPaperVolatile [ << /Field (printed-time) /BBox [l b r t] >> ] >>
-///
-/// `/BBox` is in default user space (points, origin bottom left), as the `/BBox` of an artifact
-/// (ISO 32000-1, 14.8.2.2.2). The box comes from the Pango layout that drew the value, so a
+/// Writes the per-print marks into the PDF in rua-paper's private format (`VolatileMarkFormat`):
+/// each furniture group holding a per-print value becomes `/Artifact /NAME BDC`, NAME a property
+/// list in the page's resources. The box comes from the Pango layout that drew the value, so a
 /// reader needs no text search or content-stream interpretation to find it: `RuaVisual`
 /// reads the property lists with qpdf and masks the boxes.
 enum VolatileMarking {
-  /// The key of the list of marked values in a property list.
-  static let key = "/RuaPaperVolatile"
-
   /// Adds the property list of every marked group of page `number` (0-based) to the page's
   /// resources and returns their names by group.
   static func addProperties(
@@ -32,27 +25,24 @@ enum VolatileMarking {
     }
     var names: [Int: String] = [:]
     for (group, groupMarks) in marks.groups.sorted(by: { $0.key < $1.key }) {
-      // Unique per page and group, so pages sharing one resource dictionary cannot collide.
-      let name = "RuaVolatile\(number + 1)_\(group)"
-      let fields = groupMarks.map { mark in
-        let box = [
-          mark.rect.x, marks.height - mark.rect.maxY, mark.rect.x + mark.rect.width,
-          marks.height - mark.rect.y,
-        ]
-        return
-          "<< /Field (\(mark.field.rawValue)) /BBox [\(box.map(pdfNumber).joined(separator: " "))] >>"
-      }
+      let name = VolatileMarkFormat.propertyName(page: number + 1, group: group)
       pdf.set(
         properties, "/" + name,
-        pdf.parse("<< /Type /Pagination \(key) [ \(fields.joined(separator: " ")) ] >>"))
+        pdf.parse(VolatileMarkFormat.propertyList(fields(groupMarks, pageHeight: marks.height))))
       names[group] = name
     }
     return names
   }
 
-  /// A PDF number with at most two decimals.
-  private static func pdfNumber(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  /// The marks' fields with their boxes in default user space.
+  static func fields(_ marks: [VolatileMark], pageHeight: Double) -> [VolatileMarkFormat.Field] {
+    marks.map { mark in
+      VolatileMarkFormat.Field(
+        name: mark.field.rawValue,
+        box: [
+          mark.rect.x, pageHeight - mark.rect.maxY, mark.rect.x + mark.rect.width,
+          pageHeight - mark.rect.y,
+        ])
+    }
   }
 }

@@ -1,4 +1,4 @@
-internal import CQPDF
+internal import RuaPDF
 
 /// `/Lang` and `/MarkInfo` of a PDF's catalog, read with libqpdf, which poppler-glib does not
 /// expose. The catalog may sit in a compressed object stream (rua-paper writes object streams),
@@ -11,20 +11,15 @@ struct CatalogEntries: Equatable, Sendable {
 
   /// Nil when qpdf cannot read the file.
   init?(_ bytes: [UInt8]) {
-    let entries = QPDFReading.read(bytes) { data in
-      let root = qpdf_get_root(data)
-      func entry(_ key: String) -> String {
-        guard qpdf_oh_has_key(data, root, key) != 0 else { return "none" }
-        let value = qpdf_oh_get_key(data, root, key)
-        if qpdf_oh_is_string(data, value) != 0, let text = qpdf_oh_get_utf8_value(data, value) {
-          return String(cString: text)
-        }
-        guard let text = qpdf_oh_unparse_resolved(data, value) else { return "unknown" }
-        return String(cString: text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      }
-      return (entry("/Lang"), entry("/MarkInfo"))
+    guard let pdf = try? QPDFDocument(bytes, name: "pdf") else { return nil }
+    let root = pdf.root
+    func entry(_ key: String) -> String {
+      guard pdf.has(root, key) else { return "none" }
+      let value = pdf.key(root, key)
+      if let text = pdf.utf8(value) { return text }
+      guard let text = pdf.unparseResolved(value) else { return "unknown" }
+      return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
-    guard let entries else { return nil }
-    (language, markInfo) = entries
+    (language, markInfo) = (entry("/Lang"), entry("/MarkInfo"))
   }
 }

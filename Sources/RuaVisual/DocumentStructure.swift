@@ -1,3 +1,4 @@
+internal import CPangoCairo
 internal import CPopplerGLib
 
 /// What a reader other than the eye sees in a PDF: the tag tree, language and marking,

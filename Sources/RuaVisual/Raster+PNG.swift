@@ -1,4 +1,5 @@
 internal import CPangoCairo
+internal import RuaPDF
 
 extension Raster {
   /// The raster as PNG bytes: 8-bit RGB (RGBA when a pixel is not opaque), written for speed
@@ -13,14 +14,10 @@ extension Raster {
     let surface = try ImageSurface.surface(from: self)
     defer { cairo_surface_destroy(surface) }
     let sink = ByteSink()
-    let status = cairo_surface_write_to_png_stream(
-      surface,
-      { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-      }, Unmanaged.passUnretained(sink).toOpaque())
+    let status = withExtendedLifetime(sink) {
+      cairo_surface_write_to_png_stream(
+        surface, ByteSink.cairoWrite, Unmanaged.passUnretained(sink).toOpaque())
+    }
     guard status == CAIRO_STATUS_SUCCESS else {
       throw VisualError(.image, "cairo could not encode a PNG: " + ImageSurface.describe(status))
     }
@@ -66,11 +63,6 @@ extension Raster {
     cairo_destroy(cr)
     self = try ImageSurface.raster(from: target)
   }
-}
-
-/// Collects the bytes cairo writes.
-private final class ByteSink {
-  var bytes: [UInt8] = []
 }
 
 /// Hands bytes to cairo's PNG reader.

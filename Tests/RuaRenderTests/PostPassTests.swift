@@ -120,8 +120,12 @@ struct StructureText {
           continue
         }
         elements[last].text += body.dropFirst().dropLast()
+      } else if body.hasPrefix("/") {
+        // An attribute of the element above ("/Scope /Column"), not an element.
+        continue
       } else {
-        let type = String(body.prefix { $0 != " " })
+        // "P (block)", or "TH:" when attribute lines follow.
+        let type = String(body.prefix { $0 != " " && $0 != ":" })
         elements.append(Element(type: type, depth: depth, text: ""))
       }
     }

@@ -1,0 +1,6 @@
+internal import CQPDF
+
+/// The libqpdf this process runs with, for `version` and bug reports.
+package enum QPDFVersion {
+  package static var string: String { String(cString: qpdf_get_qpdf_version()) }
+}
