@@ -145,6 +145,47 @@ struct AccessLogCommandTests {
     #expect(!FileManager.default.fileExists(atPath: box.file("c.pdf")))
   }
 
+  /// A kept anchor is a row and its hash: a row that exists with another hash (a rewritten
+  /// log, or another store's anchor) fails as surely as a missing row, and says so.
+  @Test func aWrongHashOrAnotherStoresAnchorFailsVerifyOnAnIntactLog() throws {
+    let boxA = sandbox()
+    let boxB = sandbox()
+    for box in [boxA, boxB] {
+      #expect(er(box, "a.pdf").code == .success)
+      #expect(er(box, "b.pdf").code == .success)
+    }
+    let rowsBefore = try store(boxA).accessLog().count
+    let headA = try store(boxA).accessHead().text
+    let headB = try store(boxB).accessHead().text
+    // Same rows, same sequence numbers: only the hashes tell the two stores apart.
+    #expect(headA.hasPrefix("4:") && headB.hasPrefix("4:") && headA != headB)
+    #expect(boxA.run(["log", "verify", "--anchor", headA] + boxA.storeFlags).code == .success)
+
+    let rowTwo = try #require(try store(boxA).accessLog().first { $0.position.sequence == 2 })
+    let realTwo = String(rowTwo.position.text.dropFirst(2).prefix(6))
+    let wrongTwo = (realTwo.first == "0" ? "1" : "0") + realTwo.dropFirst()
+    let cases: [(anchor: String, shown: String)] = [
+      ("2:" + wrongTwo, "2:" + wrongTwo),
+      ("2:" + String(repeating: realTwo.first == "f" ? "e" : "f", count: 64), "2:"),
+      (headB, String(headB.prefix(8))),
+      (String(headB.prefix(8)), String(headB.prefix(8))),
+    ]
+    for (anchor, shown) in cases {
+      let refused = boxA.run(["log", "verify", "--anchor", anchor] + boxA.storeFlags)
+      #expect(refused.code == .failure, "\(anchor): \(refused.stdout)\(refused.stderr)")
+      #expect(!refused.stdout.contains("verified"), "\(anchor): \(refused.stdout)")
+      #expect(
+        refused.stderr.contains("does not contain the anchor \(shown)"),
+        "\(anchor): \(refused.stderr)")
+      #expect(
+        refused.stderr.contains("row \(anchor.prefix(1)) has another hash"),
+        "\(anchor): \(refused.stderr)")
+    }
+    // Verifying reads only: the log of A is as it was, and B's own anchor holds for B.
+    #expect(try store(boxA).accessLog().count == rowsBefore)
+    #expect(boxB.run(["log", "verify", "--anchor", headB] + boxB.storeFlags).code == .success)
+  }
+
   @Test func aDroppedTriggerIsReportedByDoctorRefusedByWritesAndRepaired() throws {
     let box = sandbox()
     #expect(er(box, "a.pdf").code == .success)
