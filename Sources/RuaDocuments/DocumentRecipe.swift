@@ -81,6 +81,20 @@ public enum DocumentRecipe {
         template: template, contentVersion: tableVersion, pendingReview: pending,
         freshness: freshness)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .card:
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      let document = WalletCard.build(
+        patient: patient, facts: facts, today: today, printedAt: printedAt, labels: labels,
+        template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .mar:
+      let facts = ERFacts.derive(patient: patient, table: table, today: today)
+      let document = AdministrationRecord.build(
+        patient: patient, facts: facts, start: today, today: today, printedAt: printedAt,
+        labels: labels, template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .falls:
       guard let content = inputs.fallContent else {
         throw MissingInput(description: "the fall-guide content was not loaded")

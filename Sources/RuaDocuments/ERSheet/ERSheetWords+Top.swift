@@ -77,8 +77,7 @@ extension ERSheetWords {
     return bands
   }
 
-  private func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText
-  {
+  func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
       if item.medication.status == .onHold {
@@ -97,7 +96,7 @@ extension ERSheetWords {
     return joined(items, separator: ";  ", style: "band-text")
   }
 
-  private func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
+  func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
     switch status {
     case .noneOnFile:
       return run(labels[.codeStatusNone], "band-text")

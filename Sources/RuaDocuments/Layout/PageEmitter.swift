@@ -52,7 +52,8 @@ struct PageEmitter {
       for gauge in atom.gauges where atom.cells.allSatisfy({ $0.lines.lowerBound == 0 }) {
         let rect = Rect(
           x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width, height: gauge.height)
-        items.append(.gauge(rect, fraction: gauge.fraction))
+        items.append(
+          gauge.isBox ? .checkbox(rect, checked: false) : .gauge(rect, fraction: gauge.fraction))
       }
       items.append(.beginTag("TR"))
       for cell in atom.cells {
