@@ -26,7 +26,7 @@ struct CardAndRecordCommandTests {
     #expect(result.code == .success, "\(result.stderr)")
     #expect(result.stderr.contains("(2 pages)"))
     let path = box.file("card.pdf")
-    let info = try PDFText.run("pdfinfo", ["-f", "1", "-l", "2", path])
+    let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "2", path])
     #expect(info.components(separatedBy: "242.646 x 153.014 pts").count == 3, "\(info)")
     #expect(info.contains("Tagged:          yes"))
     let text = try PDFText.of(path)
@@ -44,7 +44,7 @@ struct CardAndRecordCommandTests {
     #expect(box.run(run + ["-o", "a.pdf"]).code == .success)
     #expect(box.run(run + ["-o", "b.pdf"]).code == .success)
     #expect(box.hash(box.file("a.pdf")) == box.hash(box.file("b.pdf")))
-    let info = try PDFText.run("pdfinfo", [box.file("a.pdf")])
+    let info = try Tool.run("pdfinfo", [box.file("a.pdf")])
     #expect(info.contains("841.89 x 595.276 pts"), "\(info)")
     let text = try PDFText.of(box.file("a.pdf"))
     #expect(text.contains("Week of Nov 20, 2026 to Nov 26, 2026"))
@@ -83,7 +83,7 @@ struct CardAndRecordCommandTests {
     let files = try FileManager.default.contentsOfDirectory(atPath: box.file("docs"))
     #expect(files.filter { $0.hasSuffix("-wallet-card.pdf") }.count == 3)
     #expect(files.filter { $0.hasSuffix("-administration-record.pdf") }.count == 3)
-    let outline = try PDFText.run("pdftohtml", ["-xml", "-i", "-stdout", box.file("binder.pdf")])
+    let outline = try Tool.run("pdftohtml", ["-xml", "-i", "-stdout", box.file("binder.pdf")])
     #expect(outline.contains("Wallet card") && outline.contains("Medication administration record"))
     // Without --docs a batch makes the three documents it always made.
     let plain = box.run(["batch", "--all", "--out", "plain"] + flags(box))
@@ -99,20 +99,5 @@ struct CardAndRecordCommandTests {
     #expect(help.stdout.contains("print-scaling=none"))
     #expect(help.stdout.contains("85.6 x 54.0"))
     #expect(box.run(["mar", "--help"]).stdout.contains("H - do not give"))
-  }
-}
-
-extension PDFText {
-  /// The standard output of a poppler tool (`pdfinfo`) run on files.
-  static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
   }
 }

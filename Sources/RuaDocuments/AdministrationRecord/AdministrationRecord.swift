@@ -108,12 +108,7 @@ struct AdministrationRecordWords: DocumentWords {
   }
 
   private func identity(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [Block] {
-    let born = labels.format(
-      .bornAge,
-      [
-        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
-        "years": String(patient.dateOfBirth.age(on: today)),
-      ])
+    let born = born(patient, today: today)
     var line = [run(week, "strong")]
     if let pharmacy = patient.pharmacy {
       line.append(

@@ -4,12 +4,7 @@ extension ERSheetWords {
   /// Name with the date of birth and age beside it, large (the two identifiers a clinician
   /// matches first), the name they answer to, then a strip of identifying facts.
   func identity(_ patient: Patient, today: CivilDate) -> [Block] {
-    let born = labels.format(
-      .bornAge,
-      [
-        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
-        "years": String(patient.dateOfBirth.age(on: today)),
-      ])
+    let born = born(patient, today: today)
     var name = run(patient.fullName, "name") + run("   " + born, "name-sub")
     if let preferred = patient.preferredName {
       name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")

@@ -53,12 +53,7 @@ struct WalletCardWords: DocumentWords {
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
-    var born = labels.format(
-      .bornAge,
-      [
-        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
-        "years": String(patient.dateOfBirth.age(on: today)),
-      ])
+    var born = born(patient, today: today)
     if let preferred = patient.preferredName {
       born += "   \(labels[.preferredName]) “\(preferred)”"
     }
