@@ -63,8 +63,7 @@ enum DocumentRun {
     destinations: (DocumentSettings) -> [Destination]
   ) throws(PaperError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
-    var printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
-    if kind == .card { printing.job = printing.job.atActualSize() }
+    let printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
     // Checks the templates before the store is opened; the person's language may change it.
     let resources = try settings.resources(for: [kind])
     let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
