@@ -61,6 +61,8 @@ import Testing
     let held = try #require(rows(table, "aspirin").first)
     #expect(boxed(held) == Array(repeating: false, count: 7))
     #expect((4..<11).allSatisfy { table.rows[held][$0].plainText == "H — do not give" })
+    let hatched = Set(table.gauges.filter(\.isHatch).map { [$0.row, $0.column] })
+    #expect(hatched == Set((4..<11).map { [held, $0] }))
     let starts = try #require(rows(table, "amoxicillin").first)
     #expect(boxed(starts) == [false, false, true, true, true, true, true])
     #expect(table.rows[starts][4].plainText == "— not started")
@@ -86,6 +88,13 @@ import Testing
       // 7 days × 3 warfarin/amoxicillin rows less the greyed days, plus the log and key.
       #expect(boxes.count == 7 * 2 + 5 + 4 + 6 + 3)
       #expect(boxes.allSatisfy { $0.width >= 5 / 25.4 * 72 && $0.height >= 5 / 25.4 * 72 })
+      // The held medicine's seven days are hatched, each as tall as its row.
+      let hatches = pages.flatMap(\.items).compactMap { item -> Rect? in
+        if case .hatch(let rect) = item { return rect }
+        return nil
+      }
+      #expect(hatches.count == 7)
+      #expect(hatches.allSatisfy { $0.height > 5 / 25.4 * 72 })
       let text = try F.text(pdf)
       for fact in [
         "MEDICATION ADMINISTRATION RECORD", "Week of Nov 29, 2026 to Dec 5, 2026", "Sun 29",

@@ -184,7 +184,9 @@ struct AdministrationRecordWords: DocumentWords {
           case .give:
             row.append(run(labels[.marTimeGiven], "cell-muted"))
             boxes.append(.box(row: rows.count, column: fixed + index))
-          case .held: row.append(run(labels[.marHeld], "cell-strong"))
+          case .held:
+            row.append(run(labels[.marHeld], "cell-strong"))
+            boxes.append(.hatch(row: rows.count, column: fixed + index))
           case .notStarted: row.append(run("— " + labels[.marNotStarted], "cell-muted"))
           case .stopped: row.append(run("— " + labels[.marStopped], "cell-muted"))
           }

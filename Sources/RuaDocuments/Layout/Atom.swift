@@ -101,6 +101,8 @@ struct AtomGauge: Equatable {
   var fraction: Double
   /// An empty check box rather than a bar.
   var isBox = false
+  /// Hatching over the whole cell, as tall as the row (`height` is not used).
+  var isHatch = false
 }
 
 /// One text cell of an atom, positioned relative to the atom's left edge.

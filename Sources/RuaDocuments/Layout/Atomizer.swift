@@ -88,6 +88,14 @@ struct Atomizer {
             overflowNote: table.overflowNote)
           for (column, gauge) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
           where column < atom.cells.count {
+            if gauge.isHatch {
+              let cell = atom.cells[column]
+              atom.gauges.append(
+                AtomGauge(
+                  x: cell.x - padX, y: 0, width: cell.width + 2 * padX, height: 0, fraction: 0,
+                  isHatch: true))
+              continue
+            }
             let placed = self.gauge(in: &atom.cells[column], padding: padY, gauge)
             atom.gauges.append(placed)
             if placed.isBox { atom.minimumTextHeight = max(atom.minimumTextHeight, placed.height) }
@@ -159,7 +167,8 @@ struct Atomizer {
     let columns = table.columns
     let padding = 2 * layout.cellPaddingX
     let gauged = Dictionary(
-      table.gauges.map { ($0.column, $0.isBox) }, uniquingKeysWith: { $0 || $1 })
+      table.gauges.filter { !$0.isHatch }.map { ($0.column, $0.isBox) },
+      uniquingKeysWith: { $0 || $1 })
     var minimums = columns.indices.map { index -> Double in
       // The header's words, and the longest word in the column's cells ("OVERDUE").
       var words = Self.words(columns[index].header)

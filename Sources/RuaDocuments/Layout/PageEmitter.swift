@@ -51,7 +51,12 @@ struct PageEmitter {
       if atom.role == .tableHeader { items.append(.fill(box, .neutral)) }
       for gauge in atom.gauges where atom.cells.allSatisfy({ $0.lines.lowerBound == 0 }) {
         let rect = Rect(
-          x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width, height: gauge.height)
+          x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width,
+          height: gauge.isHatch ? box.height : gauge.height)
+        if gauge.isHatch {
+          items.append(.hatch(rect))
+          continue
+        }
         items.append(
           gauge.isBox ? .checkbox(rect, checked: false) : .gauge(rect, fraction: gauge.fraction))
       }

@@ -49,6 +49,16 @@ public struct TableGauge: Equatable, Sendable {
     self.fraction = min(max(fraction, 0), 1)
   }
 
+  /// Diagonal hatching over the whole cell, under its text: a day a medicine must not be given.
+  public var isHatch = false
+
+  /// Hatching behind a cell's text (the text must say the same in words).
+  public static func hatch(row: Int, column: Int) -> TableGauge {
+    var gauge = TableGauge(row: row, column: column, fraction: 0)
+    gauge.isHatch = true
+    return gauge
+  }
+
   /// A check box at the start of a cell, the cell's text beside it.
   public static func box(row: Int, column: Int) -> TableGauge {
     var gauge = TableGauge(row: row, column: column, fraction: 0)

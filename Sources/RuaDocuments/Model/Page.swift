@@ -49,6 +49,8 @@ public enum PageItem: Equatable, Sendable {
   /// A thin black line from one point to another: crop marks and a fold line, dashed when
   /// `dashed` (cut and fold guides on a sheet of wallet cards).
   case line(x1: Double, y1: Double, x2: Double, y2: Double, dashed: Bool)
+  /// Light diagonal lines filling a rectangle (a cell that must not be filled in).
+  case hatch(Rect)
 }
 
 extension PageItem {
