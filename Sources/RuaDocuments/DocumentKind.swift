@@ -1,6 +1,14 @@
-/// The three documents, by the names the command line uses.
+/// The documents, by the names the command line uses: the ER sheet, the medication list,
+/// the fall guide, the wallet card and the weekly medication administration record.
 public enum DocumentKind: String, CaseIterable, Sendable {
-  case er, meds, falls
+  case er, meds, falls, card, mar
+
+  /// The three documents a batch, a binder, the demo and the benchmarks make when not told
+  /// otherwise; the card and the record are asked for by name (`--docs card,mar`).
+  public static let standard: [DocumentKind] = [.er, .meds, .falls]
+
+  /// Read by emergency responders, so printed in English unless `--lang` says otherwise.
+  public var isForResponders: Bool { self == .er || self == .card }
 
   /// The name stored in access_log rows and used in file names.
   public var documentName: String {
@@ -8,6 +16,8 @@ public enum DocumentKind: String, CaseIterable, Sendable {
     case .er: return ERSheet.kind
     case .meds: return MedicationList.kind
     case .falls: return FallGuide.kind
+    case .card: return WalletCard.kind
+    case .mar: return AdministrationRecord.kind
     }
   }
 

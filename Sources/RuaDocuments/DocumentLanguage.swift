@@ -2,8 +2,9 @@
 ///
 /// The medication list and the fall guide stay at home with the person, so they follow the
 /// person's recorded `language` when a locale exists for it, bilingual with English
-/// (`zh-Hans+en`) so a home nurse can read them too; the ER sheet is read by the hospital and
-/// stays in English (it names the person's language on the page instead).
+/// (`zh-Hans+en`) so a home nurse can read them too, and so does the administration record the
+/// family and aides fill in; the ER sheet and the wallet card are read by responders and the
+/// hospital and stay in English (they name the person's language on the page instead).
 public enum DocumentLanguage {
   /// The second language of bilingual output.
   public static let secondLanguage = "en"
@@ -14,7 +15,7 @@ public enum DocumentLanguage {
     -> String
   {
     if let explicit { return explicit }
-    guard kind != .er, let personLanguage, let locale = locale(for: personLanguage) else {
+    guard !kind.isForResponders, let personLanguage, let locale = locale(for: personLanguage) else {
       return "en"
     }
     return locale == secondLanguage ? locale : locale + "+" + secondLanguage

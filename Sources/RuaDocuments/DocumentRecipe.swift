@@ -66,9 +66,10 @@ public enum DocumentRecipe {
     let asOfDate = informationAsOf.map { $0.date(offsetSeconds: offsetSeconds($0)) }
     let freshness = Freshness(
       asOf: asOfDate, today: today, staleAfterDays: template.staleAfterDays)
+    // What the ER sheet states, derived once for every document that repeats it.
+    let facts = ERFacts.derive(patient: patient, table: table, today: today)
     switch kind {
     case .er:
-      let facts = ERFacts.derive(patient: patient, table: table, today: today)
       let asOf = asOfDate.map { labels.format(date: $0) }
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
@@ -81,11 +82,22 @@ public enum DocumentRecipe {
         template: template, contentVersion: tableVersion, pendingReview: pending,
         freshness: freshness)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .card:
+      let document = WalletCard.build(
+        patient: patient, facts: facts, today: today, printedAt: printedAt, labels: labels,
+        template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
+    case .mar:
+      let document = AdministrationRecord.build(
+        patient: patient, facts: facts, start: today, today: today, printedAt: printedAt,
+        labels: labels, template: template, contentVersion: tableVersion, pendingReview: pending,
+        freshness: freshness)
+      return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .falls:
       guard let content = inputs.fallContent else {
         throw MissingInput(description: "the fall-guide content was not loaded")
       }
-      let facts = ERFacts.derive(patient: patient, table: table, today: today)
       let version = "falls \(content.contentVersion)" + BinderRecipe.separator + tableVersion
       let document = FallGuide.build(
         patient: patient, facts: facts, content: content,

@@ -31,6 +31,19 @@ public struct PrintJobOptions: Sendable, Equatable {
     "job-name", "title", "document-format", "document-name", "copies", "requesting-user-name",
   ]
 
+  /// Options that make CUPS print the page at its actual size, never scaled to the paper:
+  /// `print-scaling=none` (IPP) and `fit-to-page=false` (the older CUPS filters). A wallet
+  /// card that came out at 97 % would not fit a card sleeve.
+  public static let actualSize = [("print-scaling", "none"), ("fit-to-page", "false")]
+
+  /// These options with `actualSize` added, except where the caller set the same key.
+  public func atActualSize() -> PrintJobOptions {
+    var copy = self
+    let keys = Set(options.map { $0.key.lowercased() })
+    copy.options += Self.actualSize.filter { !keys.contains($0.0) }.map { (key: $0.0, value: $0.1) }
+    return copy
+  }
+
   /// Runs `body` with the options as libcups' `cups_option_t` array (freed afterwards).
   func withCUPSOptions<T>(_ body: (Int32, UnsafeMutablePointer<cups_option_t>?) -> T) -> T {
     var count: Int32 = 0

@@ -68,6 +68,31 @@ final class Painter {
         drawCheckbox(rect, checked: checked)
       case .gauge(let rect, let fraction):
         drawGauge(rect, fraction: fraction)
+      case .hatch(let rect):
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+        setColour(colours(.neutral).border)
+        cairo_set_line_width(cr, 0.35)
+        var offset = -rect.height
+        while offset < rect.width {
+          cairo_move_to(cr, rect.x + offset, rect.y + rect.height)
+          cairo_line_to(cr, rect.x + offset + rect.height, rect.y)
+          offset += 5
+        }
+        cairo_stroke(cr)
+        cairo_restore(cr)
+      case .line(let x1, let y1, let x2, let y2, let dashed):
+        setColour(.black)
+        cairo_set_line_width(cr, 0.4)
+        if dashed {
+          let pattern = [3.0, 2.0]
+          cairo_set_dash(cr, pattern, 2, 0)
+        }
+        cairo_move_to(cr, x1, y1)
+        cairo_line_to(cr, x2, y2)
+        cairo_stroke(cr)
+        cairo_set_dash(cr, nil, 0, 0)
       }
     }
     while let name = openTags.popLast() { cairo_tag_end(cr, name) }

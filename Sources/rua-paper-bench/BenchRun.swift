@@ -27,7 +27,7 @@ struct BenchRun {
   }
 
   func run(folder: String) throws(PaperError) {
-    let resources = try settings.resources(for: DocumentKind.allCases)
+    let resources = try settings.resources(for: DocumentKind.standard)
     if extras {
       context.print("rua-paper-bench, \(ToolVersion.full), \(workers) worker(s) for 'all'")
       context.print(Self.machine())

@@ -14,7 +14,7 @@ struct WorstBench {
   let context: Context
 
   func run() throws(PaperError) {
-    let resources = try settings.resources(for: DocumentKind.allCases)
+    let resources = try settings.resources(for: DocumentKind.standard)
     let coverage = try PrintableCheck.coverage(settings.templates)
     let maker = try DocumentMaker(resources)
     context.print("rua-paper-bench --worst, \(ToolVersion.full); \(runs) run(s) per document")
@@ -25,7 +25,7 @@ struct WorstBench {
       let patient = WorstCircle.patient(style, today: settings.today)
       let size = try accepted(patient, coverage)
       context.print("\n\(style.rawValue): a \(size / 1024) KB record, accepted by import")
-      for kind in DocumentKind.allCases {
+      for kind in DocumentKind.standard {
         var times: [Double] = []
         var cpuTimes: [Double] = []
         var pages = 0

@@ -137,6 +137,7 @@ import Testing
       "--lang takes languages from en, es, zh-Hans, vi, tl, ar, ko, ru, ht, or any of them but en followed by +en, separated by commas, not 'fr'"
     ),
     (["--paper", "a3"], "--paper takes letter and a4 separated by commas, not 'a3'"),
+    (["--paper", "letter,card"], "--paper card is for the wallet card alone (--docs card)"),
     (["--dpi", "0"], "--dpi must be a number from 1 to 1200, not '0'"),
     (["--tolerance", "300"], "--tolerance must be a whole number from 0 to 255, not '300'"),
     (["--now", "yesterday"], "--now must be an RFC 3339 time"),

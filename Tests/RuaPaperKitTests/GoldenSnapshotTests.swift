@@ -7,12 +7,20 @@ import RuaVisual
 import Testing
 
 /// The golden snapshots of the sample documents (Tests/Golden), checked inside `swift test` by
-/// the `SnapshotRunner` that `rua-paper snapshot check` runs, with scripts/test's languages and
-/// papers, never recording; each document that differs, is missing or is left over is named.
+/// the `SnapshotRunner` that `rua-paper snapshot check` runs, for every kind, language and paper
+/// the goldens hold, never recording; each document that differs, is missing or is left over is named.
 @Suite struct GoldenSnapshotTests {
-  static let sets: [(languages: [String], papers: [Paper])] = [
-    (["en", "es"], [.letter, .a4]),
-    (["zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht", "zh-Hans+en", "ar+en"], [.letter]),
+  /// The checks scripts/test used to run with `rua-paper snapshot check`: kinds, languages,
+  /// papers.
+  static let everyLanguage = [
+    "en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht", "zh-Hans+en", "ar+en",
+  ]
+  static let sets: [(kinds: [DocumentKind], languages: [String], papers: [Paper])] = [
+    (DocumentKind.standard, ["en", "es"], [.letter, .a4]),
+    (DocumentKind.standard, Array(everyLanguage.dropFirst(2)), [.letter]),
+    ([.card, .mar], everyLanguage, [.letter]),
+    ([.card, .mar], ["en", "es"], [.a4]),
+    ([.card], ["en", "ar"], [.card]),
   ]
 
   @Test(arguments: 0..<sets.count)
@@ -28,7 +36,7 @@ import Testing
     let plan = SnapshotPlan(
       mode: .never, golden: PackageRoot.golden, goldenShown: "Tests/Golden",
       artifacts: artifacts.path, source: .sample(path: SampleCircles.shippedPath),
-      kinds: DocumentKind.allCases, languages: Self.sets[set].languages,
+      kinds: Self.sets[set].kinds, languages: Self.sets[set].languages,
       papers: Self.sets[set].papers, diff: diff, now: now, today: now.utcDate,
       templates: try TemplatesLocation.resolve(PackageRoot.templates, host), format: "json",
       report: nil)
@@ -40,7 +48,8 @@ import Testing
     let report = try JSONParser.parse(Array(output.utf8))
     let documents = try #require(report["documents"]?.arrayValue)
     let again =
-      "see the diff images with: rua-paper snapshot check --sample --golden Tests/Golden --lang "
+      "see the diff images with: rua-paper snapshot check --sample --golden Tests/Golden --docs "
+      + Self.sets[set].kinds.map(\.rawValue).joined(separator: ",") + " --lang "
       + Self.sets[set].languages.joined(separator: ",") + " --paper "
       + Self.sets[set].papers.map(\.rawValue).joined(separator: ",")
     for document in documents where document["verdict"]?.stringValue != "ok" {

@@ -56,6 +56,23 @@ final class PrintDeliveryTests {
     #expect(cups.schedulerIsRunning)
   }
 
+  /// The wallet card is printed at its actual size: the scaling options reach the filter, and
+  /// one the user set is kept as set.
+  @Test func aCardJobAsksForTheActualSizeAndKeepsTheUsersOwnSetting() throws {
+    let options = PrintJobOptions(options: [(key: "fit-to-page", value: "true")]).atActualSize()
+    #expect(options.options.map(\.key) == ["fit-to-page", "print-scaling"])
+    let outcome = try CUPSPrinting.print(
+      MinimalPDF.make(), to: "capture", title: JobTitle.document.rawValue, timeoutSeconds: 120,
+      server: cups.socket, options: PrintJobOptions().atActualSize()
+    ) { _ in }
+    #expect(outcome.isCompleted)
+    #expect(eventually { !self.cups.backendArguments(jobID: outcome.jobID).isEmpty })
+    let arguments = cups.backendArguments(jobID: outcome.jobID)
+    #expect(arguments.contains("print-scaling=none"), "\(arguments)")
+    // CUPS writes a false boolean option as its name with "no" before it.
+    #expect(arguments.contains("nofit-to-page"), "\(arguments)")
+  }
+
   @Test func noDocumentFileStaysInTheSpoolAfterCompletion() throws {
     let outcome = try CUPSPrinting.print(
       MinimalPDF.make(), to: "capture", timeoutSeconds: 120, server: cups.socket

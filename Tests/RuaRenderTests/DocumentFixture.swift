@@ -74,3 +74,47 @@ enum DocumentFixture {
     return raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }
+
+extension DocumentFixture {
+  /// The wallet card as `rua-paper card` builds it: from the ER facts.
+  static func walletCard(
+    _ patient: Patient, language: String = "en", paper: Paper = .letter,
+    table: DrugClassTable? = nil
+  ) throws -> (Document, Template) {
+    let template = try template("wallet-card.json", paper: paper)
+    let table = try table ?? drugClasses
+    let document = WalletCard.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
+      today: today, printedAt: "2026-11-29 12:00", labels: try RenderFixture.labels(language),
+      template: template, contentVersion: "drug classes \(table.contentVersion)",
+      pendingReview: !table.isReviewed)
+    return (document, template)
+  }
+
+  /// The administration record for the week starting `start`, as `rua-paper mar` builds it.
+  static func administrationRecord(
+    _ patient: Patient, language: String = "en", paper: Paper = .letter,
+    start: CivilDate = today, large: Bool = false, table: DrugClassTable? = nil
+  ) throws -> (Document, Template) {
+    let plain = try template("administration-record.json", paper: paper)
+    let template = large ? plain.largePrint() : plain
+    let table = try table ?? drugClasses
+    let document = AdministrationRecord.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: start),
+      start: start, today: start, printedAt: "2026-11-29 12:00",
+      labels: try RenderFixture.labels(language), template: template,
+      contentVersion: "drug classes \(table.contentVersion)", pendingReview: !table.isReviewed)
+    return (document, template)
+  }
+
+  /// `pdfinfo -box` page sizes in points, page by page ("242.646 x 153.014").
+  static func pageSizes(_ pdf: RenderedPDF) throws -> [String] {
+    let info = try RenderFixture.poppler(
+      "pdfinfo", ["-f", "1", "-l", String(pdf.pageCount)], pdf: pdf.bytes)
+    return info.split(separator: "\n").compactMap { line in
+      guard line.hasPrefix("Page"), line.contains(" size:") else { return nil }
+      let value = line.split(separator: ":", maxSplits: 1)[1]
+      return value.trimmingCharacters(in: .whitespaces).components(separatedBy: " pts")[0]
+    }
+  }
+}

@@ -12,7 +12,8 @@ struct BatchOptions {
   static let specs: [OptionSpec] = [
     OptionSpec("all", help: "every patient in the care circle"),
     OptionSpec(
-      "docs", .value, value: "LIST", help: "documents to make: er,meds,falls (default all three)"),
+      "docs", .value, value: "LIST",
+      help: "documents to make: er,meds,falls,card,mar (default er,meds,falls)"),
     OptionSpec("out", .value, value: "DIR", help: "write the PDFs and manifest.json here"),
     OptionSpec("binder", .value, value: "FILE.pdf", help: "also write one bookmarked binder PDF"),
     OptionSpec(
@@ -45,7 +46,7 @@ struct BatchOptions {
     let kinds =
       try arguments.value("docs").map { (text) throws(PaperError) in
         try DocumentKind.list(text, option: "--docs")
-      } ?? DocumentKind.allCases
+      } ?? DocumentKind.standard
     var workers = WorkerThread.onlineProcessors
     if let text = arguments.value("jobs") {
       guard let count = Int(text), (1...256).contains(count) else {

@@ -9,6 +9,8 @@ let allCommands: [any Command] = [
   DocumentCommand.er,
   MedsCommand(),
   DocumentCommand.falls,
+  DocumentCommand.card,
+  DocumentCommand.mar,
   FillCommand(),
   MedCommand(),
   AllergyCommand(),

@@ -74,7 +74,7 @@ struct DemoCommand: Command {
       paper: .letter, explicitLanguage: nil, now: now, today: today,
       templates: try TemplatesLocation.resolve(nil, context.host))
     let request = BatchRequest(
-      all: true, kinds: DocumentKind.allCases, folder: folder + "/documents",
+      all: true, kinds: DocumentKind.standard, folder: folder + "/documents",
       binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
       force: true, settings: settings, anchorsFooter: true)
     let session = Session(store: store, host: context.host, ledger: context.ledger)

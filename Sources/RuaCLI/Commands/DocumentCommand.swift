@@ -1,7 +1,7 @@
 import RuaDocuments
 import RuaPaperKit
 
-/// `rua-paper er PATIENT` and `rua-paper falls PATIENT`: one document for one patient.
+/// `rua-paper er|falls|card|mar PATIENT`: one document for one patient.
 struct DocumentCommand: Command {
   let kind: DocumentKind
   let summary: String
@@ -9,8 +9,8 @@ struct DocumentCommand: Command {
 
   var name: String { kind.rawValue }
   var usage: String {
-    "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4] [--lang LANG] "
-      + "[--now TIME]" + (kind == .falls ? " [--large]" : "")
+    "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4\(kind == .card ? "|card" : "")] "
+      + "[--lang LANG] [--now TIME]" + (kind == .falls || kind == .mar ? " [--large]" : "")
   }
   var options: [OptionSpec] { DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs }
 
@@ -40,6 +40,42 @@ struct DocumentCommand: Command {
       guide text comes from templates/content/; pages carrying text no clinician has approved
       show a PENDING CLINICIAN REVIEW stamp. Delivery and logging as for 'er'. --large makes
       the large-print guide (body text 14 pt, one column) for the person's own copy.
+      """)
+
+  static let card = DocumentCommand(
+    kind: .card,
+    summary: "make the wallet card of one patient (ISO/IEC 7810 ID-1, 85.60 x 53.98 mm)",
+    details: """
+      The ER sheet's first seconds on a card for the wallet, from the same record: front with
+      the name, date of birth and age, the allergy band (or no known allergies, or not
+      recorded), ON A BLOOD THINNER, implanted devices, code status and where the original is,
+      language and interpreter; back with the contacts in call order (the health-care proxy
+      marked), conditions, the medicines that matter most in an emergency first, the pharmacy,
+      the printed and review-by dates. Never the SSN or the insurance member id. A list that
+      does not fit ends with a line such as "+ 3 more medicines: see the ER sheet": nothing is
+      left off without saying so. On letter or a4 the front and back print side by side with
+      crop marks, a cut outline and a dashed fold line (cut once, fold once); --paper card
+      makes two ID-1 pages, front and back, for a card printer. --print asks CUPS for the actual
+      size (print-scaling=none, fit-to-page=false); check that the printer driver's own
+      "fit to page" or "scale" setting is off too, and measure the printed card: 85.6 x 54.0
+      mm. English unless --lang says otherwise, like the ER sheet. Delivery and logging as for
+      'er'. See docs/documents.md.
+      """)
+
+  static let mar = DocumentCommand(
+    kind: .mar,
+    summary: "make the weekly medication administration record of one patient (check boxes)",
+    details: """
+      A landscape grid for the family and aides to fill in across shifts, for the seven days
+      starting --today (default: today): one row per scheduled medicine and dose time (name,
+      strength, form, dose, route, instructions, what it is for), a check box per day for
+      initials with a place for the actual time. A held medicine reads "H - do not give" on
+      every day; a medicine that starts or stops within the week says "not started" or
+      "stopped" on the days outside, so no cell invites a dose the record does not prescribe.
+      Then the as-needed medicines (reason, maximum in 24 h), a log grid for as-needed doses,
+      a key of initials and full names, and the not-given codes (R refused, H held, M missed,
+      D discontinued). In the person's language with English, like the medication list; --large
+      makes body text 14 pt. Delivery and logging as for 'er'. See docs/documents.md.
       """)
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {

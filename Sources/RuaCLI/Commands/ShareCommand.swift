@@ -4,13 +4,13 @@ import RuaDocuments
 import RuaFiles
 import RuaPaperKit
 
-/// `rua-paper share PATIENT er|meds|falls --to DIR`: a logged export to a share folder.
+/// `rua-paper share PATIENT er|meds|falls|card|mar --to DIR`: a logged export to a share folder.
 struct ShareCommand: Command {
   let name = "share"
   let summary = "put one document into a share folder (USB stick, synced folder), logged as a share"
   let usage =
-    "share PATIENT er|meds|falls --to DIR [--name FILE.pdf] [--paper letter|a4] [--lang LANG] "
-    + "[--now TIME]"
+    "share PATIENT er|meds|falls|card|mar --to DIR [--name FILE.pdf] [--paper letter|a4] "
+    + "[--lang LANG] [--now TIME]"
   let details = """
     The file appears whole or not at all, mode 0600, and never replaces a file already in the
     folder. Its default name carries no health data: the document and the date, such as
@@ -26,11 +26,12 @@ struct ShareCommand: Command {
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
-      throw .invalidRequest("share needs a PATIENT and a document: er, meds or falls")
+      throw .invalidRequest("share needs a PATIENT and a document: er, meds, falls, card or mar")
     }
     let query = arguments.positionals[0]
     guard let kind = DocumentKind(rawValue: arguments.positionals[1]) else {
-      throw .invalidRequest("the document is er, meds or falls, not '\(arguments.positionals[1])'")
+      throw .invalidRequest(
+        "the document is er, meds, falls, card or mar, not '\(arguments.positionals[1])'")
     }
     guard let folderText = arguments.value("to"), !folderText.isEmpty else {
       throw .invalidRequest("share needs --to DIR, the folder to put the document in")

@@ -52,7 +52,9 @@ struct SnapshotCommand: Command {
       OptionSpec("sample-file", .value, value: "FILE", help: "use this care-circle file"),
       OptionSpec(
         "store", help: "use the patients of the encrypted store (their data goes into the goldens)"),
-      OptionSpec("docs", .value, value: "LIST", help: "documents: er,meds,falls (default all)"),
+      OptionSpec(
+        "docs", .value, value: "LIST",
+        help: "documents: er,meds,falls,card,mar (default er,meds,falls)"),
       OptionSpec(
         "lang", .value, value: "LIST",
         help: "languages, comma-separated: " + DocumentKind.languages.joined(separator: ",")

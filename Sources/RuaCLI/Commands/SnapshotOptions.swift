@@ -21,6 +21,11 @@ extension SnapshotPlan {
     }
     let languages = try languages(arguments.value("lang") ?? "en")
     let papers = try papers(arguments.value("paper") ?? "letter")
+    if papers.contains(.card), kinds != [.card] {
+      throw PaperError(
+        "--paper card is for the wallet card alone (--docs card); the other documents take "
+          + "letter and a4", kind: .invalidRequest)
+    }
     let nowText = arguments.value("now") ?? defaultNow
     guard let now = Instant(rfc3339: nowText) else {
       throw PaperError(
@@ -148,7 +153,8 @@ extension SnapshotPlan {
     for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
       guard let paper = Paper(rawValue: name) else {
         throw PaperError(
-          "--paper takes letter and a4 separated by commas, not '\(name)'", kind: .invalidRequest)
+          "--paper takes letter and a4 separated by commas, not '\(name)' (and card, for "
+            + "--docs card)", kind: .invalidRequest)
       }
       guard !result.contains(paper) else {
         throw PaperError("--paper lists '\(name)' twice", kind: .invalidRequest)

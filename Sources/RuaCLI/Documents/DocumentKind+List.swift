@@ -8,7 +8,7 @@ extension DocumentKind {
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let kind = DocumentKind(rawValue: String(part)) else {
         throw .invalidRequest(
-          "\(option) takes er, meds and falls separated by commas, not '\(part)'")
+          "\(option) takes er, meds, falls, card and mar separated by commas, not '\(part)'")
       }
       guard !kinds.contains(kind) else { throw .invalidRequest("\(option) lists '\(part)' twice") }
       kinds.append(kind)

@@ -26,7 +26,16 @@ extension ERSheetWords {
   func contacts(_ patient: Patient) -> [Block] {
     let title = heading(.contacts)
     guard !patient.contacts.isEmpty else { return [title, empty(.emptyContacts)] }
-    let items = patient.contacts.enumerated().map { index, contact in
+    let items = contactItems(patient)
+    guard patient.contacts.contains(where: { $0.roles.contains(.healthCareProxy) }) else {
+      return [title, .list(items), empty(.noProxy)]
+    }
+    return [title, .list(items)]
+  }
+
+  /// One numbered entry per contact in call order: name, relation, phones, roles.
+  func contactItems(_ patient: Patient) -> [ListItem] {
+    patient.contacts.enumerated().map { index, contact in
       var who = run(contact.name, "strong")
       if let relation = contact.relation { who = who + run(" (\(relation))") }
       var phones = run(
@@ -47,10 +56,6 @@ extension ERSheetWords {
         marker: run("\(index + 1).", "strong"),
         text: joined([who, phones, joined(roles, separator: ", ")], separator: " · "))
     }
-    guard patient.contacts.contains(where: { $0.roles.contains(.healthCareProxy) }) else {
-      return [title, .list(items), empty(.noProxy)]
-    }
-    return [title, .list(items)]
   }
 
   func careTeam(_ patient: Patient) -> [Block] {

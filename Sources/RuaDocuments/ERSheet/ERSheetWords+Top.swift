@@ -4,12 +4,7 @@ extension ERSheetWords {
   /// Name with the date of birth and age beside it, large (the two identifiers a clinician
   /// matches first), the name they answer to, then a strip of identifying facts.
   func identity(_ patient: Patient, today: CivilDate) -> [Block] {
-    let born = labels.format(
-      .bornAge,
-      [
-        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
-        "years": String(patient.dateOfBirth.age(on: today)),
-      ])
+    let born = born(patient, today: today)
     var name = run(patient.fullName, "name") + run("   " + born, "name-sub")
     if let preferred = patient.preferredName {
       name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
@@ -77,8 +72,7 @@ extension ERSheetWords {
     return bands
   }
 
-  private func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText
-  {
+  func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
       if item.medication.status == .onHold {
@@ -97,7 +91,7 @@ extension ERSheetWords {
     return joined(items, separator: ";  ", style: "band-text")
   }
 
-  private func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
+  func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
     switch status {
     case .noneOnFile:
       return run(labels[.codeStatusNone], "band-text")

@@ -31,7 +31,10 @@ struct Atom: Equatable {
   /// Table rows only: the note printed when the table breaks to another page.
   var overflowNote: TableOverflowNote?
 
-  var textHeight: Double { cells.map { $0.y + $0.height }.max() ?? 0 }
+  /// At least this tall inside its padding (a row with a check box in a cell).
+  var minimumTextHeight = 0.0
+
+  var textHeight: Double { max(cells.map { $0.y + $0.height }.max() ?? 0, minimumTextHeight) }
   var height: Double { textHeight + 2 * padding }
 
   /// Neither piece of a split paragraph may be a lone line: a heading keeps its first two
@@ -96,6 +99,10 @@ struct AtomGauge: Equatable {
   var width: Double
   var height: Double
   var fraction: Double
+  /// An empty check box rather than a bar.
+  var isBox = false
+  /// Hatching over the whole cell, as tall as the row (`height` is not used).
+  var isHatch = false
 }
 
 /// One text cell of an atom, positioned relative to the atom's left edge.

@@ -79,16 +79,26 @@ struct Atomizer {
       let header = Atom(
         role: .tableHeader, cells: row(table.columns.map(\.header), tag: "TH"), padding: padY,
         gapBefore: 0, keepWithNext: true, table: id)
-      var gauges: [Int: [Int: Double]] = [:]
-      for gauge in table.gauges { gauges[gauge.row, default: [:]][gauge.column] = gauge.fraction }
+      var gauges: [Int: [Int: TableGauge]] = [:]
+      for gauge in table.gauges { gauges[gauge.row, default: [:]][gauge.column] = gauge }
       return [header]
         + table.rows.enumerated().map { index, texts in
           var atom = Atom(
             role: .tableRow, cells: row(texts, tag: "TD"), padding: padY, gapBefore: 0, table: id,
             overflowNote: table.overflowNote)
-          for (column, fraction) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
+          for (column, gauge) in (gauges[index] ?? [:]).sorted(by: { $0.key < $1.key })
           where column < atom.cells.count {
-            atom.gauges.append(gauge(in: &atom.cells[column], padding: padY, fraction: fraction))
+            if gauge.isHatch {
+              let cell = atom.cells[column]
+              atom.gauges.append(
+                AtomGauge(
+                  x: cell.x - padX, y: 0, width: cell.width + 2 * padX, height: 0, fraction: 0,
+                  isHatch: true))
+              continue
+            }
+            let placed = self.gauge(in: &atom.cells[column], padding: padY, gauge)
+            atom.gauges.append(placed)
+            if placed.isBox { atom.minimumTextHeight = max(atom.minimumTextHeight, placed.height) }
           }
           return atom
         }
@@ -156,7 +166,9 @@ struct Atomizer {
   func columnEdges(_ table: Table, width: Double) -> [Double] {
     let columns = table.columns
     let padding = 2 * layout.cellPaddingX
-    let gauged = Set(table.gauges.map(\.column))
+    let gauged = Dictionary(
+      table.gauges.filter { !$0.isHatch }.map { ($0.column, $0.isBox) },
+      uniquingKeysWith: { $0 || $1 })
     var minimums = columns.indices.map { index -> Double in
       // The header's words, and the longest word in the column's cells ("OVERDUE").
       var words = Self.words(columns[index].header)
@@ -168,7 +180,8 @@ struct Atomizer {
       let widest =
         words.map { measurer.oneLineWidth(StyledText($0.text, style: $0.style), limit: width) }
         .max() ?? 0
-      let gauge = gauged.contains(index) ? Self.gaugeWidth + Self.gaugeGap : 0
+      let gauge =
+        gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
       return widest + gauge + padding + 0.5
     }
     let needed = minimums.reduce(0, +)
@@ -202,14 +215,22 @@ struct Atomizer {
     }
   }
 
-  /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line.
-  private func gauge(in cell: inout AtomCell, padding: Double, fraction: Double) -> AtomGauge {
-    let width = min(Self.gaugeWidth, cell.width * 0.45)
+  /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line;
+  /// a check box is as large as the template says, at the top of the cell.
+  private func gauge(in cell: inout AtomCell, padding: Double, _ wanted: TableGauge) -> AtomGauge {
     let firstLine = cell.heights.first ?? 8
-    let height = min(Self.gaugeHeight, firstLine * 0.75)
-    let gauge = AtomGauge(
-      x: cell.x, y: padding + (firstLine - height) / 2, width: width, height: height,
-      fraction: fraction)
+    let gauge: AtomGauge
+    if wanted.isBox {
+      let size = min(layout.checkboxSize, cell.width * 0.6)
+      gauge = AtomGauge(x: cell.x, y: padding, width: size, height: size, fraction: 0, isBox: true)
+    } else {
+      let width = min(Self.gaugeWidth, cell.width * 0.45)
+      let height = min(Self.gaugeHeight, firstLine * 0.75)
+      gauge = AtomGauge(
+        x: cell.x, y: padding + (firstLine - height) / 2, width: width, height: height,
+        fraction: wanted.fraction)
+    }
+    let width = gauge.width
     cell = AtomCell(
       x: cell.x + width + Self.gaugeGap, width: cell.width - width - Self.gaugeGap,
       text: cell.text, measurer: measurer, tag: cell.tag)

@@ -51,8 +51,14 @@ struct PageEmitter {
       if atom.role == .tableHeader { items.append(.fill(box, .neutral)) }
       for gauge in atom.gauges where atom.cells.allSatisfy({ $0.lines.lowerBound == 0 }) {
         let rect = Rect(
-          x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width, height: gauge.height)
-        items.append(.gauge(rect, fraction: gauge.fraction))
+          x: placed.x + gauge.x, y: placed.y + gauge.y, width: gauge.width,
+          height: gauge.isHatch ? box.height : gauge.height)
+        if gauge.isHatch {
+          items.append(.hatch(rect))
+          continue
+        }
+        items.append(
+          gauge.isBox ? .checkbox(rect, checked: false) : .gauge(rect, fraction: gauge.fraction))
       }
       items.append(.beginTag("TR"))
       for cell in atom.cells {

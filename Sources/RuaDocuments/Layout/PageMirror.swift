@@ -21,6 +21,9 @@ extension PageItem {
       return .rule(x: pageWidth - x - width, y: y, width: width, tone)
     case .checkbox(let rect, let checked): return .checkbox(flip(rect), checked: checked)
     case .gauge(let rect, let fraction): return .gauge(flip(rect), fraction: fraction)
+    case .hatch(let rect): return .hatch(flip(rect))
+    case .line(let x1, let y1, let x2, let y2, let dashed):
+      return .line(x1: pageWidth - x1, y1: y1, x2: pageWidth - x2, y2: y2, dashed: dashed)
     }
   }
 }

@@ -3,6 +3,9 @@
 /// Nothing is dropped or clipped: tables continue with their header repeated, paragraphs and
 /// bands split between lines, and every page gets a header, a footer and "Page N of M".
 public func paginate(_ document: Document, layout: PageLayout, measurer: TextMeasurer) -> [Page] {
+  if let card = document.card {
+    return CardLayout(document: document, card: card, layout: layout, measurer: measurer).pages()
+  }
   var paginator = Paginator(document: document, layout: layout, measurer: measurer)
   return paginator.run()
 }

@@ -41,10 +41,29 @@ public struct TableGauge: Equatable, Sendable {
   public var row: Int
   public var column: Int
   public var fraction: Double
+  /// An empty check box (the template's `checkbox` size) instead of a bar: a cell to initial.
+  public var isBox = false
   public init(row: Int, column: Int, fraction: Double) {
     self.row = row
     self.column = column
     self.fraction = min(max(fraction, 0), 1)
+  }
+
+  /// Diagonal hatching over the whole cell, under its text: a day a medicine must not be given.
+  public var isHatch = false
+
+  /// Hatching behind a cell's text (the text must say the same in words).
+  public static func hatch(row: Int, column: Int) -> TableGauge {
+    var gauge = TableGauge(row: row, column: column, fraction: 0)
+    gauge.isHatch = true
+    return gauge
+  }
+
+  /// A check box at the start of a cell, the cell's text beside it.
+  public static func box(row: Int, column: Int) -> TableGauge {
+    var gauge = TableGauge(row: row, column: column, fraction: 0)
+    gauge.isBox = true
+    return gauge
   }
 }
 
@@ -162,6 +181,8 @@ public struct Document: Equatable, Sendable {
   /// "continued" in the document's language: a long group that goes on in a new column or
   /// page repeats its heading with it. Nil repeats no heading.
   public var continuedLabel: String?
+  /// A wallet card: its two faces, laid out by `CardLayout` instead of flowing through pages.
+  public var card: CardFaces?
 
   public init(
     kind: String, title: String, language: String, firstPageHeader: StyledText,

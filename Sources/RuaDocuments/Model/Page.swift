@@ -46,6 +46,11 @@ public enum PageItem: Equatable, Sendable {
   /// An outlined bar filled from the page's start side (left, or right on a right-to-left
   /// page) to `fraction` (0...1) of its width.
   case gauge(Rect, fraction: Double)
+  /// A thin black line from one point to another: crop marks and a fold line, dashed when
+  /// `dashed` (cut and fold guides on a sheet of wallet cards).
+  case line(x1: Double, y1: Double, x2: Double, y2: Double, dashed: Bool)
+  /// Light diagonal lines filling a rectangle (a cell that must not be filled in).
+  case hatch(Rect)
 }
 
 extension PageItem {

@@ -95,6 +95,16 @@ extension DocumentWords {
     item.medication.status == .onHold ? item.name + " " + labels[.onHoldMark] : item.name
   }
 
+  /// "Born Feb 14, 1941 · 85 years", the date kept on one line.
+  func born(_ patient: Patient, today: CivilDate) -> String {
+    labels.format(
+      .bornAge,
+      [
+        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
+        "years": String(patient.dateOfBirth.age(on: today)),
+      ])
+  }
+
   /// The name the person answers to: the preferred name, else the full name.
   func callName(_ patient: Patient) -> String { patient.preferredName ?? patient.fullName }
 }

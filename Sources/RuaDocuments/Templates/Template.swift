@@ -71,11 +71,27 @@ public struct SectionSpec: Equatable, Sendable {
   public var span: SectionSpan
 }
 
-/// Paper sizes in PDF points.
+/// Paper sizes in PDF points. `card` is one ISO/IEC 7810 ID-1 card (85.60 × 53.98 mm), for
+/// card printers; only the wallet card takes it.
 public enum Paper: String, Equatable, Sendable, CaseIterable {
-  case letter, a4
-  public var width: Double { self == .letter ? 612 : 595.2756 }
-  public var height: Double { self == .letter ? 792 : 841.8898 }
+  case letter, a4, card
+  public var width: Double {
+    switch self {
+    case .letter: return 612
+    case .a4: return 595.2756
+    case .card: return Self.cardWidth
+    }
+  }
+  public var height: Double {
+    switch self {
+    case .letter: return 792
+    case .a4: return 841.8898
+    case .card: return Self.cardHeight
+    }
+  }
+  /// ID-1 in points: 85.60 mm and 53.98 mm at 72 points to 25.4 mm.
+  public static let cardWidth = 85.60 / 25.4 * 72
+  public static let cardHeight = 53.98 / 25.4 * 72
 }
 
 /// Which way up the paper is: portrait (the default) or landscape (wide tables).

@@ -26,7 +26,7 @@ public struct BatchRequest: Sendable {
   public var anchorsFooter: Bool
 
   public init(
-    queries: [String] = [], all: Bool = false, kinds: [DocumentKind] = DocumentKind.allCases,
+    queries: [String] = [], all: Bool = false, kinds: [DocumentKind] = DocumentKind.standard,
     folder: String? = nil, binder: String? = nil, workers: Int = 1, printer: String?? = nil,
     force: Bool = false, resume: Bool = false, shard: (index: Int, count: Int)? = nil,
     printing: PrintSettings = PrintSettings(), settings: DocumentSettings,
@@ -60,6 +60,8 @@ extension DocumentKind {
     case .er: return "ER sheet"
     case .meds: return "Medication list"
     case .falls: return "Fall guide"
+    case .card: return "Wallet card"
+    case .mar: return "Medication administration record"
     }
   }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaDocuments
 import RuaFiles
 import RuaPrint
 import RuaRender
@@ -255,7 +256,7 @@ public struct Delivery {
       outcome = try CUPSPrinting.print(
         bytes, to: printer, title: JobTitle.document.rawValue,
         timeoutSeconds: printing.timeout, server: server, cancellation: cancellation,
-        options: printing.job
+        options: entry.document == WalletCard.kind ? printing.job.atActualSize() : printing.job
       ) { jobID in
         // Committed before a byte is sent; if it cannot be, the job is purged unsent.
         var intent = entry

@@ -24,7 +24,7 @@ public struct DocumentResources: Sendable {
       secondFallContent: secondFallContent)
   }
   /// The documents `--large` applies to.
-  public static let largePrintKinds: Set<DocumentKind> = [.meds, .falls]
+  public static let largePrintKinds: Set<DocumentKind> = [.meds, .falls, .mar]
 
   public static func load(
     _ location: TemplatesLocation, kinds: [DocumentKind], language: String, paper: Paper,

@@ -38,7 +38,13 @@ public struct DocumentSettings: Sendable {
   /// sheet is for clinicians and stays as it is; in a batch it applies to the other two.
   public func resources(for kinds: [DocumentKind]) throws(PaperError) -> DocumentResources {
     if large, !kinds.contains(where: { DocumentResources.largePrintKinds.contains($0) }) {
-      throw .invalidRequest("--large is for the medication list (meds) and the fall guide (falls)")
+      throw .invalidRequest(
+        "--large is for the medication list (meds), the fall guide (falls) and the "
+          + "administration record (mar)")
+    }
+    if paper == .card, kinds != [.card] {
+      throw .invalidRequest(
+        "--paper card is for the wallet card alone ('rua-paper card'); use letter or a4")
     }
     return try DocumentResources.load(
       templates, kinds: kinds, language: language, paper: paper, large: large)

@@ -18,7 +18,8 @@ package enum PaperChoice {
   ) throws(PaperError) -> Paper {
     if let explicit {
       guard let paper = named(explicit) else {
-        throw .invalidRequest("--paper takes letter or a4, not '\(explicit)'")
+        throw .invalidRequest(
+          "--paper takes letter or a4 (or card, for the wallet card alone), not '\(explicit)'")
       }
       return paper
     }
@@ -37,7 +38,7 @@ package enum PaperChoice {
   package static func named(_ text: String) -> Paper? { Paper(rawValue: text.lowercased()) }
 
   private static func configured(_ text: String, source: String) throws(PaperError) -> Paper {
-    guard let paper = named(text) else {
+    guard let paper = named(text), paper != .card else {
       throw .invalidRequest(
         "\(source) names the paper '\(text)'; rua-paper prints on letter or a4: pass "
           + "--paper letter or --paper a4")

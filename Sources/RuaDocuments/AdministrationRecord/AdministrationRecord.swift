@@ -1,0 +1,254 @@
+import RuaCore
+
+/// The weekly medication administration record (`fhir-ips.md` §5): one row per scheduled
+/// medicine and dose time, a column per day with a check box for initials and a place for the
+/// actual time; held medicines marked "H — do not give" on every day, days before a start date
+/// or after a stop date greyed with words, so no cell invites a dose the record does not
+/// prescribe; the as-needed medicines with a log grid; the not-given codes and a key of
+/// initials. Landscape.
+public enum AdministrationRecord {
+  public static let kind = "administration-record"
+
+  /// Days on one record, starting on the given day.
+  public static let days = 7
+  /// Empty rows in the as-needed log and in the initials key.
+  static let logRows = 6
+  static let keyRows = 3
+
+  /// Styles the record uses; the template must define each.
+  public static let styleNames = [
+    "body", "strong", "muted", "label", "name", "name-sub", "heading", "th", "cell",
+    "cell-strong", "cell-muted", "band-label", "band-text", "band-strong", "header",
+    "header-muted", "stamp", "footer", "footer-center", "footer-right",
+  ]
+
+  /// Section ids a template may list.
+  public static let sectionIDs = ["identity", "scheduled", "asNeeded", "log", "key", "legend"]
+
+  /// Builds the record for the week starting `start`.
+  /// - Parameters:
+  ///   - facts: `ERFacts.derive(patient:table:today:)`: the allergy band and the current
+  ///     medicines in document order, as on the ER sheet.
+  public static func build(
+    patient: Patient, facts: ERFacts, start: CivilDate, today: CivilDate, printedAt: String,
+    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
+    freshness: Freshness? = nil
+  ) -> Document {
+    let words = AdministrationRecordWords(labels: labels, start: start)
+    let medicines = listed(patient, facts: facts, start: start)
+    let blocks = DocumentChrome.arrange(template) {
+      words.section($0, patient: patient, facts: facts, medicines: medicines, today: today)
+    }
+    let chrome = DocumentChrome(
+      labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
+      freshness: freshness)
+    return chrome.document(
+      kind: kind, title: labels[.marTitle], patient: patient,
+      firstPageHeader: labels.styled(.marHeader, style: "header", separator: "  ")
+        + StyledText("   " + words.week, style: "header-muted"),
+      stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
+  }
+
+  /// The current medicines (active and on hold, in document order), then those stopped
+  /// during the week: they print up to their stop date.
+  static func listed(_ patient: Patient, facts: ERFacts, start: CivilDate) -> [Medication] {
+    let stoppedInWeek = patient.medications.filter { medication in
+      guard medication.status == .stopped, let stop = medication.stoppedDate else { return false }
+      return !(stop < start)
+    }
+    return facts.currentMedications + stoppedInWeek
+  }
+
+  /// What one day's cell of a medicine says.
+  enum Day: Equatable {
+    /// A box to initial.
+    case give
+    case held
+    case notStarted
+    case stopped
+  }
+
+  static func day(_ date: CivilDate, _ medication: Medication) -> Day {
+    if let start = medication.startDate, date < start { return .notStarted }
+    if medication.status == .stopped {
+      guard let stop = medication.stoppedDate, !(stop < date) else { return .stopped }
+    }
+    return medication.status == .onHold ? .held : .give
+  }
+}
+
+struct AdministrationRecordWords: DocumentWords {
+  let labels: Labels
+  let start: CivilDate
+
+  var dates: [CivilDate] { (0..<AdministrationRecord.days).map { start.adding(days: $0) } }
+
+  var week: String {
+    labels.format(
+      .marWeek,
+      [
+        "start": unbreakable(labels.format(date: start)),
+        "end": unbreakable(labels.format(date: start.adding(days: AdministrationRecord.days - 1))),
+      ])
+  }
+
+  func section(
+    _ id: String, patient: Patient, facts: ERFacts, medicines: [Medication], today: CivilDate
+  ) -> [Block] {
+    switch id {
+    case "identity": return identity(patient, facts: facts, today: today)
+    case "scheduled": return scheduled(medicines.filter { !$0.asNeeded })
+    case "asNeeded": return asNeeded(medicines.filter(\.asNeeded))
+    case "log": return log()
+    case "key": return key()
+    case "legend":
+      return [.paragraph(label(.marLegend, "body")), .paragraph(label(.marBring, "strong"))]
+    default: return []
+    }
+  }
+
+  private func identity(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [Block] {
+    let born = born(patient, today: today)
+    var line = [run(week, "strong")]
+    if let pharmacy = patient.pharmacy {
+      line.append(
+        run("\(labels[.pharmacy]): ", "label") + run(pharmacy.name, "strong")
+          + run(pharmacy.phone.map { " " + $0 } ?? ""))
+    }
+    return [
+      .heading(level: 1, run(patient.fullName, "name") + run("   " + born, "name-sub")),
+      .paragraph(joined(line, separator: "   ·   ")), allergyBand(facts.allergies),
+    ]
+  }
+
+  private func header(_ key: LabelKey) -> StyledText { label(key, "th") }
+
+  /// Weekday and day of the month: "Mon 7".
+  private func dayHeader(_ date: CivilDate) -> StyledText {
+    let names = labels[.marWeekdays].split(separator: "|").map(String.init)
+    let name = names.count == 7 ? names[date.weekday] : ""
+    return run(name + "\n" + String(date.day), "th")
+  }
+
+  private func medicineCell(_ medication: Medication) -> StyledText {
+    var text = run(medication.name, "cell-strong")
+    let details = [medication.strength, medication.form].compactMap { $0 }
+    if !details.isEmpty { text = text + run(" " + details.joined(separator: ", "), "cell") }
+    return text
+  }
+
+  private func doseCell(_ medication: Medication) -> StyledText {
+    run([medication.dose, medication.route].compactMap { $0 }.joined(separator: " · "), "cell")
+  }
+
+  private func notesCell(_ medication: Medication) -> StyledText {
+    var parts: [StyledText] = []
+    if medication.status == .onHold { parts.append(run(labels[.onHold], "cell-strong")) }
+    if let instructions = medication.instructions { parts.append(run(instructions, "cell")) }
+    if let purpose = medication.purpose { parts.append(run(purpose, "cell-muted")) }
+    if let start = medication.startDate, start > dates[0] {
+      parts.append(
+        run(labels.format(.marStartsOn, ["date": unbreakable(labels.format(date: start))]), "cell"))
+    }
+    if medication.status == .stopped, let stop = medication.stoppedDate {
+      parts.append(
+        run(
+          labels.format(.marStopsOn, ["date": unbreakable(labels.format(date: stop))]),
+          "cell-strong"))
+    }
+    return joined(parts, separator: "; ", style: "cell")
+  }
+
+  private func scheduled(_ medicines: [Medication]) -> [Block] {
+    let title = heading(.marScheduled)
+    guard !medicines.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
+    var columns = [
+      TableColumn(header: header(.marColumnMedicine), weight: 2.3),
+      TableColumn(header: header(.marColumnDose), weight: 1.2),
+      TableColumn(header: header(.marColumnInstructions), weight: 2.1),
+      TableColumn(header: header(.marColumnTime), weight: 0.9),
+    ]
+    let fixed = columns.count
+    columns += dates.map { TableColumn(header: dayHeader($0), weight: 1.05) }
+    var rows: [[StyledText]] = []
+    var boxes: [TableGauge] = []
+    for medication in medicines {
+      let slots: [StyledText] =
+        medication.times.isEmpty
+        ? [run(labels[.medsTimesNotRecorded], "cell-muted")]
+        : medication.times.sorted().map { run(time($0), "cell-strong") }
+      for slot in slots {
+        var row = [medicineCell(medication), doseCell(medication), notesCell(medication), slot]
+        for (index, date) in dates.enumerated() {
+          switch AdministrationRecord.day(date, medication) {
+          case .give:
+            row.append(run(labels[.marTimeGiven], "cell-muted"))
+            boxes.append(.box(row: rows.count, column: fixed + index))
+          case .held:
+            row.append(run(labels[.marHeld], "cell-strong"))
+            boxes.append(.hatch(row: rows.count, column: fixed + index))
+          case .notStarted: row.append(run("— " + labels[.marNotStarted], "cell-muted"))
+          case .stopped: row.append(run("— " + labels[.marStopped], "cell-muted"))
+          }
+        }
+        rows.append(row)
+      }
+    }
+    return [title, .table(Table(columns: columns, rows: rows, gauges: boxes))]
+  }
+
+  private func asNeeded(_ medicines: [Medication]) -> [Block] {
+    let title = heading(.marAsNeeded)
+    guard !medicines.isEmpty else { return [title, empty(.medsEmptyAsNeeded)] }
+    let notRecorded = run(labels[.notRecorded], "cell-muted")
+    let columns: [(LabelKey, Double)] = [
+      (.marColumnMedicine, 2.3), (.marColumnDose, 1.3), (.marColumnReason, 2),
+      (.marColumnMax, 1.2), (.marColumnInterval, 1.2), (.columnNotes, 2.4),
+    ]
+    let rows = medicines.map { medication -> [StyledText] in
+      [
+        medicineCell(medication), doseCell(medication),
+        medication.asNeededReason.map { run($0, "cell") } ?? notRecorded,
+        medication.maxPerDay.map { run($0, "cell-strong") } ?? notRecorded,
+        notRecorded, notesCell(medication),
+      ]
+    }
+    return [
+      title,
+      .table(
+        Table(
+          columns: columns.map { TableColumn(header: header($0.0), weight: $0.1) }, rows: rows)),
+    ]
+  }
+
+  /// Empty rows to fill in: the initials column carries the box, which gives each row room.
+  private func blankTable(_ columns: [(LabelKey, Double)], rows count: Int, box column: Int)
+    -> Table
+  {
+    let rows = Array(repeating: columns.map { _ in run(" ", "cell") }, count: count)
+    return Table(
+      columns: columns.map { TableColumn(header: header($0.0), weight: $0.1) }, rows: rows,
+      gauges: (0..<count).map { TableGauge.box(row: $0, column: column) })
+  }
+
+  private func log() -> [Block] {
+    let columns: [(LabelKey, Double)] = [
+      (.marColumnDate, 1), (.marColumnTime, 0.8), (.marColumnMedicine, 2.2), (.marColumnDose, 1),
+      (.marColumnReason, 2), (.marColumnEffect, 2), (.marColumnInitials, 0.9),
+    ]
+    return [
+      heading(.marPrnLog),
+      .table(blankTable(columns, rows: AdministrationRecord.logRows, box: columns.count - 1)),
+    ]
+  }
+
+  private func key() -> [Block] {
+    let columns: [(LabelKey, Double)] = [
+      (.marColumnInitials, 1), (.marColumnFullName, 4), (.marColumnRole, 3),
+    ]
+    return [
+      heading(.marInitialsKey),
+      .table(blankTable(columns, rows: AdministrationRecord.keyRows, box: 0)),
+    ]
+  }
+}

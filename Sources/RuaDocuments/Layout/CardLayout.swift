@@ -1,0 +1,187 @@
+/// Lays out a wallet card (`Document.card`): each face on an ISO/IEC 7810 ID-1 card, the
+/// lists cut where the face is full with a line announcing the rest. On card paper (the page
+/// is the card) the front and back are two pages; on Letter or A4 they sit side by side on one
+/// page, front first, with crop marks, a cut outline and a dashed fold line between them, so
+/// one fold and one cut make a two-sided card.
+struct CardLayout {
+  let document: Document
+  let card: CardFaces
+  let layout: PageLayout
+  let measurer: TextMeasurer
+
+  static let faceWidth = Paper.cardWidth
+  static let faceHeight = Paper.cardHeight
+  /// Crop marks: their length and their distance from the card's corner.
+  static let markLength = 12.0
+  static let markGap = 3.0
+  /// The top of the cards on a sheet of paper.
+  static let sheetTop = 72.0
+
+  /// Whether the page is the card itself (a card printer) rather than a sheet of paper.
+  var isCardPaper: Bool {
+    layout.pageWidth < Self.faceWidth + 1 && layout.pageHeight < Self.faceHeight + 1
+  }
+
+  var bodyWidth: Double { Self.faceWidth - layout.marginLeft - layout.marginRight }
+
+  /// The back face's last line: the document's footer, versions included.
+  var backFooter: StyledText {
+    var footer = document.footerLeft
+    if let versions = document.footerCenterShort ?? Optional(document.footerCenter) {
+      footer = footer + StyledText(" · ", style: "footer") + versions
+    }
+    return footer
+  }
+
+  func pages() -> [Page] {
+    let footerHeight = measurer.height(backFooter, width: bodyWidth)
+    let front = fitted(card.front, room: bodyHeight)
+    let back = fitted(card.back, room: bodyHeight - footerHeight - layout.blockGap)
+    if isCardPaper {
+      return [
+        page(1, of: 2, face(front, fragment: 1, x: 0, y: 0)),
+        page(2, of: 2, face(back, fragment: 2, x: 0, y: 0) + footer(x: 0, y: 0)),
+      ]
+    }
+    let left = ((layout.pageWidth - 2 * Self.faceWidth) / 2).rounded()
+    let top = Self.sheetTop
+    var items = guides(x: left, y: top)
+    items += face(front, fragment: 1, x: left, y: top)
+    items += face(back, fragment: 2, x: left + Self.faceWidth, y: top)
+    items += footer(x: left + Self.faceWidth, y: top)
+    let note = paragraph(
+      card.sheetNote, x: left, y: top + Self.faceHeight + Self.markGap + Self.markLength + 8,
+      width: 2 * Self.faceWidth, fragment: 3)
+    items += PageEmitter(layout: layout).items([note])
+    return [page(1, of: 1, items)]
+  }
+
+  private var bodyHeight: Double { Self.faceHeight - layout.marginTop - layout.marginBottom }
+
+  private func page(_ number: Int, of count: Int, _ items: [PageItem]) -> Page {
+    Page(
+      number: number, count: count, width: layout.pageWidth, height: layout.pageHeight,
+      items: items
+    ).laidOut(document.direction)
+  }
+
+  /// The blocks of `parts` with each list cut so the face holds them in `room` points, one
+  /// entry at a time from the list that yields first among those holding more than they
+  /// keep; when every list is down to what it keeps, from the one that yields first among
+  /// those with an entry left; until they fit or no list has an entry left.
+  func fitted(_ parts: [CardPart], room: Double) -> [Block] {
+    let lists = parts.map { part -> CardList? in
+      if case .list(let list) = part { return list }
+      return nil
+    }
+    var shown = lists.map { $0?.items.count ?? 0 }
+    func next() -> Int? {
+      let indices = lists.indices.filter { lists[$0] != nil }
+      let order = { (index: Int) in lists[index]?.yieldOrder ?? 0 }
+      if let index = indices.filter({ shown[$0] > (lists[$0]?.keep ?? 0) }).min(by: {
+        (order($0), $0) < (order($1), $1)
+      }) {
+        return index
+      }
+      return indices.filter { shown[$0] > 0 }.min { (order($0), $0) < (order($1), $1) }
+    }
+    func blocks() -> [Block] {
+      parts.enumerated().flatMap { index, part -> [Block] in
+        switch part {
+        case .block(let block): return [block]
+        case .list(let list): return list.blocks(shown: shown[index])
+        }
+      }
+    }
+    while height(blocks()) > room + 0.001, let index = next() {
+      shown[index] -= 1
+    }
+    return blocks()
+  }
+
+  /// The height of `blocks` stacked at the face's width.
+  func height(_ blocks: [Block]) -> Double {
+    stacked(blocks, fragment: 0).height
+  }
+
+  private func stacked(_ blocks: [Block], fragment: Int) -> (
+    placements: [Paginator.Placement], height: Double
+  ) {
+    var atomizer = Atomizer(layout: layout, measurer: measurer)
+    var placements: [Paginator.Placement] = []
+    var y = 0.0
+    for block in blocks {
+      for atom in atomizer.atoms(block, width: bodyWidth) {
+        if !placements.isEmpty { y += atom.gapBefore }
+        placements.append(
+          Paginator.Placement(atom: atom, x: 0, y: y, width: bodyWidth, fragment: fragment))
+        y += atom.height
+      }
+    }
+    return (placements, y)
+  }
+
+  /// One face's content with its top left corner at (`x`, `y`).
+  private func face(_ blocks: [Block], fragment: Int, x: Double, y: Double) -> [PageItem] {
+    let placed = stacked(blocks, fragment: fragment).placements.map { placement in
+      var moved = placement
+      moved.x += x + layout.marginLeft
+      moved.y += y + layout.marginTop
+      return moved
+    }
+    return PageEmitter(layout: layout).items(placed)
+  }
+
+  /// The back face's footer at its bottom edge: page furniture, as on the other documents.
+  private func footer(x: Double, y: Double) -> [PageItem] {
+    let height = measurer.height(backFooter, width: bodyWidth)
+    let lines = measurer.lineHeights(backFooter, bodyWidth).count
+    let top = y + Self.faceHeight - layout.marginBottom - height
+    return [
+      .beginTag(PageItem.artifactTag),
+      .text(
+        TextBox(
+          x: x + layout.marginLeft, y: top, width: bodyWidth, text: backFooter, lines: 0..<lines)),
+      .endTag,
+    ]
+  }
+
+  private func paragraph(
+    _ text: StyledText, x: Double, y: Double, width: Double, fragment: Int
+  ) -> Paginator.Placement {
+    let atom = Atom(
+      role: .paragraph, cells: [AtomCell(x: 0, width: width, text: text, measurer: measurer)],
+      padding: 0, gapBefore: 0)
+    return Paginator.Placement(atom: atom, x: x, y: y, width: width, fragment: fragment)
+  }
+
+  /// The cut outline of both faces, crop marks at the outer corners and at the fold, and the
+  /// dashed fold line above and below the cards; all artifacts.
+  private func guides(x: Double, y: Double) -> [PageItem] {
+    let width = 2 * Self.faceWidth
+    let height = Self.faceHeight
+    let (gap, length) = (Self.markGap, Self.markLength)
+    var items: [PageItem] = [.beginTag(PageItem.artifactTag)]
+    items.append(.frame(Rect(x: x, y: y, width: width, height: height), .neutral, lineWidth: 0.3))
+    for cornerX in [x, x + width] {
+      let outward = cornerX == x ? -1.0 : 1.0
+      for cornerY in [y, y + height] {
+        let down = cornerY == y ? -1.0 : 1.0
+        items.append(
+          .line(
+            x1: cornerX + outward * gap, y1: cornerY, x2: cornerX + outward * (gap + length),
+            y2: cornerY, dashed: false))
+        items.append(
+          .line(
+            x1: cornerX, y1: cornerY + down * gap, x2: cornerX, y2: cornerY + down * (gap + length),
+            dashed: false))
+      }
+    }
+    let fold = x + Self.faceWidth
+    items.append(.line(x1: fold, y1: y - gap - length, x2: fold, y2: y - gap, dashed: true))
+    items.append(
+      .line(x1: fold, y1: y + height + gap, x2: fold, y2: y + height + gap + length, dashed: true))
+    items.append(.endTag)
+    return items
+  }
+}

@@ -1,0 +1,88 @@
+/// A list on a wallet card that may be cut short to fit: the card prints as many entries as
+/// fit, in order, and then the line that announces the rest ("+ 3 more medicines: see the ER
+/// sheet"). Nothing is left out without that line.
+public struct CardList: Equatable, Sendable {
+  /// How the entries are printed: inside a band or on one line after a label (joined on one
+  /// text), or as a list under a heading.
+  public enum Shape: Equatable, Sendable {
+    case band(Tone, label: StyledText)
+    case inline(label: StyledText)
+    case list(heading: StyledText)
+  }
+
+  public var shape: Shape
+  public var items: [ListItem]
+  /// `{count}` is the number of entries not printed; `singular` when it is one.
+  public var more: TableOverflowNote
+  /// Entries this list holds on to while another list on the face can still give one up (the
+  /// first two contacts, the critical medicines).
+  public var keep: Int
+  /// Which list gives up entries first when the face is full: the lowest.
+  public var yieldOrder: Int
+
+  public init(
+    shape: Shape, items: [ListItem], more: TableOverflowNote, keep: Int = 1, yieldOrder: Int = 0
+  ) {
+    self.shape = shape
+    self.items = items
+    self.more = more
+    self.keep = keep
+    self.yieldOrder = yieldOrder
+  }
+
+  /// The blocks with the first `shown` entries and, when some are left, the line saying how
+  /// many and where they are.
+  public func blocks(shown: Int) -> [Block] {
+    let count = min(max(shown, 0), items.count)
+    let left = items.count - count
+    let note = left > 0 ? more.text(count: left, page: 0) : nil
+    func line(_ separator: StyledText) -> StyledText {
+      var text = StyledText.empty
+      for item in items.prefix(count) {
+        if !text.isEmpty { text = text + separator }
+        text = text + item.text
+      }
+      if let note {
+        if !text.isEmpty { text = text + StyledText("  ", style: separator.baseStyle ?? "body") }
+        text = text + note
+      }
+      return text
+    }
+    switch shape {
+    case .band(let tone, let label):
+      let text = line(StyledText(";  ", style: "band-text"))
+      return [.alert(Alert(tone: tone, label: label, text: text))]
+    case .inline(let label):
+      return [
+        .paragraph(label + StyledText("  ", style: "body") + line(StyledText(" · ", style: "body")))
+      ]
+    case .list(let heading):
+      var blocks: [Block] = [.heading(level: 3, heading)]
+      if count > 0 { blocks.append(.list(Array(items.prefix(count)))) }
+      if let note { blocks.append(.paragraph(note)) }
+      return blocks
+    }
+  }
+}
+
+/// One part of a card face: fixed content, or a list that may be cut short.
+public enum CardPart: Equatable, Sendable {
+  case block(Block)
+  case list(CardList)
+}
+
+/// The two faces of a wallet card (ISO/IEC 7810 ID-1) and how they go on paper.
+public struct CardFaces: Equatable, Sendable {
+  public var front: [CardPart]
+  /// The back face ends with the document's footer (printed time, review-by date, the log
+  /// anchor when there is one, versions), drawn by `CardLayout`.
+  public var back: [CardPart]
+  /// On a sheet of paper, under the cards: print at 100 %, cut, fold.
+  public var sheetNote: StyledText
+
+  public init(front: [CardPart], back: [CardPart], sheetNote: StyledText) {
+    self.front = front
+    self.back = back
+    self.sheetNote = sheetNote
+  }
+}
