@@ -46,9 +46,15 @@ public enum VisualDiff {
     let structure =
       options.compareStructure
       ? StructureDiff.changes(try DocumentStructure(a), try DocumentStructure(b)) : []
+    // Pages are paired with every mask applied, so a changed footer or print time does not
+    // keep two versions of a page apart.
     let pairs =
-      options.alignPages && a.pageCount != b.pageCount
-      ? try PageAlignment.pairs(a, b) : PageAlignment.positional(a.pageCount, b.pageCount)
+      options.alignPages && (a.pageCount > 1 || b.pageCount > 1)
+      ? try PageAlignment.pairs(a, b) { document, page, text in
+        options.masks.filter { $0.applies(to: page) }.map(\.rect)
+          + (document == 0 ? marks.0 : marks.1).masks(page: page)
+          + MaskText.boxes(patterns, in: text)
+      } : PageAlignment.positional(a.pageCount, b.pageCount)
     var pages: [PageDiff] = []
     for pair in pairs {
       guard let pageA = pair.a, let pageB = pair.b else {
@@ -59,7 +65,7 @@ public enum VisualDiff {
             sizeB: try pair.b.map { (p) throws(VisualError) in try b.pageSize(p) },
             differingPixels: 0,
             maskedPixels: 0, allowedPixels: options.maxDiffPixels, changedPixels: nil,
-            changedPoints: nil, textChanges: [], reasons: [.missingPage]))
+            changedPoints: nil, textChanges: [], reasons: [pair.a == nil ? .inserted : .removed]))
         continue
       }
       pages.append(
@@ -104,7 +110,7 @@ public enum VisualDiff {
         a, b, classes: &classes, width: width, height: height, options: options,
         sameWords: texts.map { texts in
           { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
-        })
+        }, textShift: texts.flatMap { $0.0.displacement(to: $0.1) })
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
     let differing = counted.reduce(0) { $0 + $1.pixelCount }

@@ -182,6 +182,6 @@ import Testing
     }
     return DiffReport(
       options: DiffOptions(), identicalBytes: false, pageCountA: 2, pageCountB: 3,
-      pages: [page(1, 1, []), page(nil, 2, [.missingPage]), page(2, 3, [])])
+      pages: [page(1, 1, []), page(nil, 2, [.inserted]), page(2, 3, [])])
   }
 }

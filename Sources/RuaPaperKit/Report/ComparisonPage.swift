@@ -38,7 +38,7 @@ package enum ComparisonPage {
     var title = "Page \(page.page)"
     if let b = page.pageB, b != page.page { title += " (B page \(b))" }
     if page.pageA == nil { title = "Page \(page.pageB ?? 0) of B: inserted" }
-    if page.pageB == nil { title = "Page \(page.page) of A: deleted" }
+    if page.pageB == nil { title = "Page \(page.page) of A: removed" }
     var text = "<section>\n<h2>\(title)</h2>\n"
     if let pictures {
       let counted = page.regions.filter(\.counts)
