@@ -12,7 +12,7 @@
 /// quarter pixels with later versions), must match B at the differing pixels: a pixel is
 /// explained when no channel differs by more than 64/255 and, where B's 3 × 3 neighbourhood is
 /// one flat colour (a filled area, never an anti-aliased edge), the colour difference is within
-/// the colour threshold. At least half of the differing pixels must be explained; those that
+/// the colour threshold. Three in four of the differing pixels must be explained; those that
 /// are not are classified region by region as before.
 enum PageShift {
   struct Found {
@@ -69,9 +69,12 @@ enum PageShift {
         columnsB[x - x0] += db
       }
     }
+    guard let columns = offset(columnsA, columnsB, search: search),
+      let rows = offset(rowsA, rowsB, search: search)
+    else { return nil }
     let (dx, dy) = refine(
-      a, b, classes: classes, width: width, box: differingBox, count: differing,
-      dx: offset(columnsA, columnsB, search: search), dy: offset(rowsA, rowsB, search: search))
+      a, b, classes: classes, width: width, box: differingBox, count: differing, dx: columns,
+      dy: rows)
     guard (dx * dx + dy * dy).squareRoot() >= ShiftCheck.stillLimit else { return nil }
     // Glyphs land on whole (or quarter) pixels, rules and boxes where they fall: a pixel is
     // explained by the move itself or by its neighbouring whole-pixel moves.
@@ -94,12 +97,14 @@ enum PageShift {
         explainedBox = explainedBox?.union(dot) ?? dot
       }
     }
-    guard explained.count * 2 >= differing, let explainedBox else { return nil }
+    guard explained.count * 4 >= differing * 3, let explainedBox else { return nil }
     return Found(dx: dx, dy: dy, explained: explained, box: explainedBox)
   }
 
   /// The displacement (pixels, to about a sixteenth) that best lays profile `a` on `b`.
-  static func offset(_ a: [Double], _ b: [Double], search: Int) -> Double {
+  /// Nil when the best offset lies at the end of the search: the content moved farther (or
+  /// did not move as one), and a move cut off there would explain the wrong pixels.
+  static func offset(_ a: [Double], _ b: [Double], search: Int) -> Double? {
     let count = a.count
     func cost(_ d: Double) -> Double {
       var sum = 0.0
@@ -123,6 +128,7 @@ enum PageShift {
     where costs[index] == costs[best] && abs(index - total) < abs(best - total) {
       best = index
     }
+    guard abs(best - total) < total - steps / 2 else { return nil }
     var refined = Double(best - total) / Double(steps)
     if best > 0, best < costs.count - 1 {
       let (left, centre, right) = (costs[best - 1], costs[best], costs[best + 1])

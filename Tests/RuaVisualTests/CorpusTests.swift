@@ -294,6 +294,60 @@ import Testing
     #expect(report.isSame, "\(report.summary(nameA: "a", nameB: "b"))")
   }
 
+  /// `RUA_WRITE_CORPUS=DIR swift test --filter CorpusTests/writesTheCorpus` writes the pairs
+  /// to DIR (`NAME-a.pdf`, `NAME-b.pdf`), for timing `diff` and running other tools on them
+  /// (docs/visual-regression.md).
+  @Test func writesTheCorpusWhenAsked() throws {
+    guard let folder = ProcessInfo.processInfo.environment["RUA_WRITE_CORPUS"] else { return }
+    var pairs: [(String, [UInt8], [UInt8])] = []
+    let base = CorpusPDF.document(4)
+    func variant(_ name: String, _ change: (inout CorpusPDF) -> Void) {
+      var b = base
+      change(&b)
+      pairs.append((name, base.bytes(), b.bytes()))
+    }
+    variant("heading-blue-red") { $0.pages[0][0].colour = CorpusPDF.darkRed }
+    variant("line-red") { $0.pages[1][3].colour = 0xCC0000 }
+    for (name, colour) in [("yellow", 0xFFFF00), ("grey", 0xEEEEEE), ("pink", 0xFFC0CB)]
+      as [(String, UInt32)]
+    {
+      variant("box-\(name)") {
+        $0.pages[2].append(
+          CorpusPDF.Item(x: 100, y: 420, shape: .box(width: 200, height: 60), colour: colour))
+      }
+    }
+    variant("inserted") { $0.pages.insert(CorpusPDF.page(9), at: 1) }
+    variant("removed") { $0.pages.remove(at: 2) }
+    variant("shift-0.25") { $0.dx = 0.25 }
+    variant("shift-2") { $0.dy = 2 }
+    variant("word") { $0.pages[1][3].shape = .text("Omeprazole 40 mg noon", size: 12, bold: false) }
+    pairs.append(
+      (
+        "resaved", base.bytes(),
+        try Self.qpdf(["--object-streams=generate", "A.pdf"], files: ["A.pdf": base.bytes()])
+      ))
+    for file in [
+      "en-letter/p-agnes-01-er-sheet.pdf", "en-letter/p-tomasz-02-medication-list.pdf",
+      "es-a4/p-tomasz-02-fall-guide.pdf",
+    ] {
+      let golden = try Redraw.golden(file)
+      let stem = file.replacingOccurrences(of: "/", with: "-").replacingOccurrences(
+        of: ".pdf", with: "")
+      let redrawn = try Redraw.pdf(Redraw.all(golden))
+      pairs.append(("\(stem)-shift-2", redrawn, try Redraw.pdf(Redraw.all(golden), dy: 2)))
+      pairs.append(("\(stem)-shift-0.25", redrawn, try Redraw.pdf(Redraw.all(golden), dx: 0.25)))
+      pairs.append(
+        (
+          "\(stem)-resaved", golden.bytes,
+          try Self.qpdf(["--object-streams=disable", "A.pdf"], files: ["A.pdf": golden.bytes])
+        ))
+    }
+    for (name, a, b) in pairs {
+      try Data(a).write(to: URL(fileURLWithPath: folder + "/" + name + "-a.pdf"))
+      try Data(b).write(to: URL(fileURLWithPath: folder + "/" + name + "-b.pdf"))
+    }
+  }
+
   /// Runs qpdf in a private temporary folder holding `files`; returns the bytes it wrote.
   static func qpdf(_ arguments: [String], files: [String: [UInt8]]) throws -> [UInt8] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
