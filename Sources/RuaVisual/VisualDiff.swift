@@ -1,6 +1,12 @@
 /// The pictures made for one differing page.
 public struct PageArtifacts {
+  /// A's page number; B's for a page only B has (`side` says which).
   public let page: Int
+  /// Which documents hold the page.
+  public var side: PageSide = .both
+  /// A key no two pages of one report share: `page`, or minus B's number for a page only B
+  /// has (as `PageDiff.pictureKey`).
+  public var pictureKey: Int { side == .onlyB ? -page : page }
   /// Red over a faded copy of page A (masked areas tinted blue, ignored pixels yellow,
   /// counted regions framed).
   public let diff: Raster
@@ -17,6 +23,20 @@ public struct PageArtifacts {
   }
 }
 
+/// Which documents hold a page.
+public enum PageSide: Sendable, Equatable {
+  case both
+  /// Removed: only in A.
+  case onlyA
+  /// Inserted: only in B.
+  case onlyB
+}
+
+extension PageDiff {
+  /// A key no two pages of one report share: A's number, or minus B's for a page only B has.
+  public var pictureKey: Int { pageA ?? -(pageB ?? 0) }
+}
+
 /// Compares PDFs: identical bytes first, then structure, page pairing, sizes, text, pixels.
 public enum VisualDiff {
   /// Compares two documents page by page under `options`.
@@ -31,6 +51,17 @@ public enum VisualDiff {
   public static func compare(
     _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
     artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
+  ) throws(VisualError) -> DiffReport {
+    try compare(a, b, options: options, artifacts: artifacts, unpaired: nil)
+  }
+
+  /// As `compare(_:_:options:artifacts:)`, also handing `unpaired` the picture of every page
+  /// that only one document has (`side` `.onlyA` or `.onlyB`; the missing side blank, the
+  /// diff the page itself), for reports that show inserted and removed pages.
+  public static func compare(
+    _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
+    artifacts: ((PageArtifacts) throws(VisualError) -> Void)?,
+    unpaired: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> DiffReport {
     try options.validate()
     let patterns = try MaskText.patterns(options.maskText)
@@ -66,6 +97,19 @@ public enum VisualDiff {
             differingPixels: 0,
             maskedPixels: 0, allowedPixels: options.maxDiffPixels, changedPixels: nil,
             changedPoints: nil, textChanges: [], reasons: [pair.a == nil ? .inserted : .removed]))
+        if let unpaired {
+          let page: Raster
+          if let number = pair.a {
+            page = try a.render(page: number, dpi: options.dpi)
+          } else {
+            page = try b.render(page: pair.b ?? 1, dpi: options.dpi)
+          }
+          let blank = Raster(width: page.width, height: page.height, filledWith: Raster.white)
+          try unpaired(
+            PageArtifacts(
+              page: pair.a ?? pair.b ?? 0, side: pair.a == nil ? .onlyB : .onlyA, diff: page,
+              a: pair.a == nil ? blank : page, b: pair.a == nil ? page : blank))
+        }
         continue
       }
       pages.append(

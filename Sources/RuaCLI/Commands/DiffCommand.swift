@@ -98,16 +98,26 @@ struct DiffCommand: Command {
       // Without --out or --report no pictures are made at all (they cost more than the
       // comparison).
       if out != nil || reportFolder != nil {
-        report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
-          if let out {
-            images[artifacts.page] = try write(
-              artifacts, to: out, sideBySide: sideBySide, context)
-          }
-          if let reportFolder {
-            pictures[artifacts.page] = try DiffPictures.write(
-              artifacts, to: context.absolute(reportFolder), prefix: "")
-          }
-        }
+        report = try VisualDiff.compare(
+          a, b, options: options,
+          artifacts: { artifacts throws(VisualError) in
+            if let out {
+              images[artifacts.page] = try write(
+                artifacts, to: out, sideBySide: sideBySide, context)
+            }
+            if let reportFolder {
+              pictures[artifacts.page] = try DiffPictures.write(
+                artifacts, to: context.absolute(reportFolder), prefix: "")
+            }
+          },
+          // Inserted and removed pages are shown in the report (not written to --out).
+          unpaired: reportFolder == nil
+            ? nil
+            : { artifacts throws(VisualError) in
+              pictures[artifacts.pictureKey] = try DiffPictures.write(
+                artifacts, to: context.absolute(reportFolder ?? "."),
+                prefix: artifacts.side == .onlyB ? "inserted-" : "removed-")
+            })
       } else {
         report = try VisualDiff.compare(a, b, options: options)
       }
@@ -125,7 +135,17 @@ struct DiffCommand: Command {
         ReviewSummary.markdown([
           .init(
             name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
-            report: report, page: "report.html")
+            report: report, page: "report.html",
+            pictures: report.pages.filter(\.isUnpaired).compactMap { page in
+              pictures[page.pictureKey].map {
+                (
+                  page.pageA == nil
+                    ? "page \(page.pageB ?? 0) of \(nameB), inserted"
+                    : "page \(page.page) of \(nameA), removed",
+                  page.pageA == nil ? $0.b : $0.a
+                )
+              }
+            })
         ]), to: folder + "/summary.md")
     }
     if let junit = arguments.value("junit") {

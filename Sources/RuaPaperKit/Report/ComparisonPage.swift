@@ -18,7 +18,7 @@ package enum ComparisonPage {
       body += "</ul>\n"
     }
     for page in report.pages where page.isDifferent || !page.regions.isEmpty {
-      body += section(page, pictures[page.page], nameA: nameA, nameB: nameB)
+      body += section(page, pictures[page.pictureKey], nameA: nameA, nameB: nameB)
     }
     return """
       <!doctype html>

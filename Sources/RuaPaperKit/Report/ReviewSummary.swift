@@ -9,6 +9,8 @@ package enum ReviewSummary {
     let report: DiffReport?
     /// The HTML page, relative to the summary.
     let page: String?
+    /// Pictures of inserted and removed pages: (caption, file relative to the summary).
+    var pictures: [(String, String)] = []
 
     package init(name: String, status: String, report: DiffReport?, page: String?) {
       self.name = name
@@ -44,6 +46,9 @@ package enum ReviewSummary {
       text += "\n### \(cell(entry.name))\n\n```\n"
       text += String(report.summary(nameA: "A", nameB: "B").map { $0 == "`" ? "'" : $0 })
       text += "```\n"
+      for (caption, file) in entry.pictures {
+        text += "\n![\(cell(caption))](\(file))\n"
+      }
     }
     return text
   }
