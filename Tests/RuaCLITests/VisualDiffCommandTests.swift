@@ -66,6 +66,19 @@ import Testing
       pages.map { $0["reasons"]?.arrayValue?.first?.stringValue } == [nil, "removed", nil, nil])
   }
 
+  @Test func aMissingOrBrokenInputIsAFailingJUnitCase() throws {
+    let folder = try folder()
+    try folder.write("broken.pdf", Array("%PDF-1.7 not really".utf8))
+    for other in ["gone.pdf", "broken.pdf"] {
+      let run = VisualRun(["diff", "a.pdf", other, "--junit", "j.xml"], in: folder)
+      #expect(run.code.rawValue == 2)
+      let xml = String(decoding: try folder.read("j.xml"), as: UTF8.self)
+      #expect(xml.contains("failures=\"1\""), "\(xml)")
+      #expect(xml.contains("name=\"open\""))
+      #expect(xml.contains(other))
+    }
+  }
+
   @Test func jsonReportNamesPageAndRegionInPoints() throws {
     let run = VisualRun(
       ["diff", "a.pdf", "moved.pdf", "--format", "json", "--dpi", "72"], in: try folder())

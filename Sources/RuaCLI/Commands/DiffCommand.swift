@@ -77,9 +77,23 @@ struct DiffCommand: Command {
     options.compareText = arguments.flag("text")
     options.compareStructure = arguments.flag("structure")
     VisualSupport.keepLargeBuffers()
-    let a = try open(fileA, context)
-    let b = try open(fileB, context)
-    try check(options, a, b)
+    let a: PDFDocument
+    let b: PDFDocument
+    do {
+      a = try open(fileA, context)
+      b = try open(fileB, context)
+      try check(options, a, b)
+    } catch {
+      // A CI job reading only the JUnit file still sees the comparison fail.
+      if let junit = arguments.value("junit") {
+        try? writeText(
+          JUnitReport.xml(
+            suite: "rua-paper diff",
+            cases: [.init(className: "\(fileA) vs \(fileB)", name: "open", failure: error.message)]),
+          to: context.absolute(junit))
+      }
+      throw error
+    }
     let out = arguments.value("out")
     let sideBySide = arguments.flag("side-by-side")
     guard !sideBySide || out != nil else {
