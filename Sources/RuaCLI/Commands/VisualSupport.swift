@@ -97,9 +97,9 @@ enum VisualSupport {
     }
     if let text = arguments.value("colour-threshold") {
       guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
-        throw CLIError(
+        throw PaperError(
           "--colour-threshold must be a YIQ colour difference from 0 to 1 (pixelmatch's scale), "
-            + "not '\(text)'", code: code)
+            + "not '\(text)'", kind: kind)
       }
       options.colourThreshold = threshold
     }

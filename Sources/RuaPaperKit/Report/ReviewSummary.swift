@@ -10,13 +10,17 @@ package enum ReviewSummary {
     /// The HTML page, relative to the summary.
     let page: String?
     /// Pictures of inserted and removed pages: (caption, file relative to the summary).
-    var pictures: [(String, String)] = []
+    var pictures: [(String, String)]
 
-    package init(name: String, status: String, report: DiffReport?, page: String?) {
+    package init(
+      name: String, status: String, report: DiffReport?, page: String?,
+      pictures: [(String, String)] = []
+    ) {
       self.name = name
       self.status = status
       self.report = report
       self.page = page
+      self.pictures = pictures
     }
 
     var failed: Bool { ["different", "FAILED", "missing"].contains(status) }
