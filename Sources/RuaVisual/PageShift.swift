@@ -12,7 +12,8 @@
 /// quarter pixels with later versions), must match B at the differing pixels: a pixel is
 /// explained when no channel differs by more than 64/255 and, where B's 3 × 3 neighbourhood is
 /// one flat colour (a filled area, never an anti-aliased edge), the colour difference is within
-/// the colour threshold. Three in four of the differing pixels must be explained; those that
+/// the colour threshold. Three in four of the differing pixels must be explained, and three
+/// in four of those where B has ink (white matching white explains nothing); those that
 /// are not are classified region by region as before.
 enum PageShift {
   struct Found {
@@ -84,20 +85,29 @@ enum PageShift {
     }
     var explained: [Int] = []
     var explainedBox: PixelRect?
+    // Where B has ink the move must bring A's (white matching white explains nothing).
+    var inkInB = 0
+    var inkExplained = 0
     for y in differingBox.y..<differingBox.y + differingBox.height {
       let row = y * width
       for x in differingBox.x..<differingBox.x + differingBox.width where classes[row + x] == 1 {
-        guard x < common.width, y < common.height,
+        guard x < common.width, y < common.height else { continue }
+        let ink = ShiftCheck.darkness(b[x, y]) > 64
+        if ink { inkInB += 1 }
+        guard
           candidates.contains(where: {
             matches(a, b, x, y, dx: $0.0, dy: $0.1, colourLimit: colourLimit)
           })
         else { continue }
+        if ink { inkExplained += 1 }
         explained.append(row + x)
         let dot = PixelRect(x: x, y: y, width: 1, height: 1)
         explainedBox = explainedBox?.union(dot) ?? dot
       }
     }
-    guard explained.count * 4 >= differing * 3, let explainedBox else { return nil }
+    guard explained.count * 4 >= differing * 3, inkExplained * 4 >= inkInB * 3,
+      let explainedBox
+    else { return nil }
     return Found(dx: dx, dy: dy, explained: explained, box: explainedBox)
   }
 
