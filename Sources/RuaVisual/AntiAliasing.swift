@@ -9,6 +9,13 @@ enum AntiAliasing {
     return detect(a, x, y, other: b) || detect(b, x, y, other: a)
   }
 
+  /// True when (x, y) is an anti-aliased edge in `a` and in `b`: the only pixels whose colour
+  /// change may be discounted (a filled area never is one).
+  static func isEdgeInBoth(_ a: Raster, _ b: Raster, _ x: Int, _ y: Int) -> Bool {
+    guard x < a.width, y < a.height, x < b.width, y < b.height else { return false }
+    return detect(a, x, y, other: b) && detect(b, x, y, other: a)
+  }
+
   private static func detect(_ image: Raster, _ x: Int, _ y: Int, other: Raster) -> Bool {
     let x0 = max(x - 1, 0)
     let y0 = max(y - 1, 0)

@@ -7,6 +7,8 @@ public struct ChangeRegion: Sendable, Equatable {
     case moved
     /// Only anti-aliased edge pixels differ (no net displacement): rendering noise.
     case antialiasing
+    /// The same shapes in the same place, another colour (`colourA` → `colourB`).
+    case colour
   }
 
   public let kind: Kind
@@ -24,11 +26,20 @@ public struct ChangeRegion: Sendable, Equatable {
   /// The words under the box in A and in B (poppler's text layout); nil when not read.
   public var textA: String?
   public var textB: String?
+  /// For `colour`: the most common changed colour in A and in B (`#1f3a93`).
+  public var colourA: String?
+  public var colourB: String?
+  /// For `moved`: the move of everything that differs on the page (one region for the page).
+  public var wholePage: Bool
 
   public init(
     kind: Kind, pixels: PixelRect, points: PointRect, pixelCount: Int, shiftX: Double = 0,
-    shiftY: Double = 0, counts: Bool, textA: String? = nil, textB: String? = nil
+    shiftY: Double = 0, counts: Bool, textA: String? = nil, textB: String? = nil,
+    colourA: String? = nil, colourB: String? = nil, wholePage: Bool = false
   ) {
+    self.colourA = colourA
+    self.colourB = colourB
+    self.wholePage = wholePage
     self.kind = kind
     self.pixels = pixels
     self.points = points
@@ -53,14 +64,43 @@ public struct ChangeRegion: Sendable, Equatable {
       page: page, rect: PointRect(x: left, y: top, width: right - left, height: bottom - top))
   }
 
-  /// "text changed: '87 years' → '88 years'", "text same: '…'", or nil without text.
+  /// "text changed: 'food' → 'milk'" (the words that differ, with the words both share around
+  /// them left out), "text same: '…'", or nil without text; long text is cut to an excerpt.
   public var textSummary: String? {
     guard let textA, let textB else { return nil }
     if textA.isEmpty && textB.isEmpty { return nil }
-    if textA == textB { return "text same: '\(textA)'" }
-    if textA.isEmpty { return "text added: '\(textB)'" }
-    if textB.isEmpty { return "text removed: '\(textA)'" }
-    return "text changed: '\(textA)' → '\(textB)'"
+    if textA == textB { return "text same: '\(Self.excerpt(textA))'" }
+    if textA.isEmpty { return "text added: '\(Self.excerpt(textB))'" }
+    if textB.isEmpty { return "text removed: '\(Self.excerpt(textA))'" }
+    let (before, after) = Self.edit(textA, textB)
+    return "text changed: '\(Self.excerpt(before))' → '\(Self.excerpt(after))'"
+  }
+
+  /// The words of `a` and `b` that differ: the words both begin and end with are dropped, one
+  /// of them kept for context when a side would be left empty (a word added or removed).
+  static func edit(_ a: String, _ b: String) -> (String, String) {
+    let wordsA = a.split(separator: " ")
+    let wordsB = b.split(separator: " ")
+    var start = 0
+    while start < min(wordsA.count, wordsB.count), wordsA[start] == wordsB[start] { start += 1 }
+    var end = 0
+    while end < min(wordsA.count, wordsB.count) - start,
+      wordsA[wordsA.count - 1 - end] == wordsB[wordsB.count - 1 - end]
+    {
+      end += 1
+    }
+    if start + end == wordsA.count || start + end == wordsB.count {
+      if start > 0 { start -= 1 } else if end > 0 { end -= 1 }
+    }
+    let partA = wordsA[start..<wordsA.count - end].joined(separator: " ")
+    let partB = wordsB[start..<wordsB.count - end].joined(separator: " ")
+    return (partA, partB)
+  }
+
+  /// At most `limit` characters: the start and the end of a long text around "…".
+  static func excerpt(_ text: String, limit: Int = 80) -> String {
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit / 2 - 1)) + " … " + String(text.suffix(limit / 2 - 2))
   }
 
   /// What the region is, in a few words: "changed", "moved by 0.2 pt right", "anti-aliasing".
@@ -68,6 +108,8 @@ public struct ChangeRegion: Sendable, Equatable {
     switch kind {
     case .changed: return "changed"
     case .antialiasing: return "anti-aliasing only"
+    case .colour:
+      return "colour changed: \(colourA ?? "?") → \(colourB ?? "?")"
     case .moved:
       var parts: [String] = []
       if abs(shiftX) >= 0.005 {
@@ -76,7 +118,8 @@ public struct ChangeRegion: Sendable, Equatable {
       if abs(shiftY) >= 0.005 {
         parts.append(Self.number(abs(shiftY)) + (shiftY > 0 ? " pt down" : " pt up"))
       }
-      return "moved by " + (parts.isEmpty ? "less than 0.01 pt" : parts.joined(separator: ", "))
+      return (wholePage ? "page moved by " : "moved by ")
+        + (parts.isEmpty ? "less than 0.01 pt" : parts.joined(separator: ", "))
     }
   }
 

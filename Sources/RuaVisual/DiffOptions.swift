@@ -20,21 +20,30 @@ public struct DiffOptions: Sendable, Equatable {
   public var compareText: Bool
   /// Also compare the document structure (tags, metadata, fonts, boxes, outlines, links).
   public var compareStructure: Bool
-  /// Pair pages by content so an inserted or deleted page leaves the others paired.
+  /// Pair pages by content so an inserted or removed page leaves the others paired.
   public var alignPages: Bool
+  /// Colour difference (0…1, pixelmatch's YIQ scale: a pixel differs in colour when its
+  /// delta exceeds `35215 × threshold²`) above which a region whose shapes did not change is
+  /// a colour change; anti-aliased edges in both images aside.
+  public var colourThreshold: Double
   /// Mask the per-print values the PDFs mark at the source (`VolatileMarks`).
   public var maskVolatile: Bool
 
   public static let defaultDPI = 150.0
   public static let defaultMergeDistance = 4.0
+  /// Half of pixelmatch's default 0.1: #eeeeee on white (delta 146) is a change, #f5f5f5
+  /// (delta 51) is not; rendering noise at pixels that are no edge is nil (one renderer).
+  public static let defaultColourThreshold = 0.05
 
   public init(
     dpi: Double = DiffOptions.defaultDPI, tolerance: Int = 0, maxDiffPixels: Int = 0,
     thresholdRatio: Double = 0, maxShift: Double = 0,
     mergeDistance: Double = DiffOptions.defaultMergeDistance, masks: [Mask] = [],
     maskText: [String] = [], compareText: Bool = false, compareStructure: Bool = false,
-    alignPages: Bool = true, maskVolatile: Bool = true
+    alignPages: Bool = true, maskVolatile: Bool = true,
+    colourThreshold: Double = DiffOptions.defaultColourThreshold
   ) {
+    self.colourThreshold = colourThreshold
     self.maskVolatile = maskVolatile
     self.dpi = dpi
     self.tolerance = tolerance
@@ -68,6 +77,10 @@ public struct DiffOptions: Sendable, Equatable {
     guard maxShift.isFinite, (0...72).contains(maxShift) else {
       throw VisualError(
         .invalidArgument, "--max-shift must be between 0 and 72 points, not \(maxShift)")
+    }
+    guard colourThreshold.isFinite, (0...1).contains(colourThreshold) else {
+      throw VisualError(
+        .invalidArgument, "--colour-threshold must be between 0 and 1, not \(colourThreshold)")
     }
     guard mergeDistance.isFinite, (0...72).contains(mergeDistance) else {
       throw VisualError(

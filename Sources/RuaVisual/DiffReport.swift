@@ -1,7 +1,9 @@
 /// Why a page counts as different.
 public enum DiffReason: String, Sendable, Equatable {
-  /// The page exists in one document only.
-  case missingPage = "missing-page"
+  /// The page exists in B only.
+  case inserted
+  /// The page exists in A only.
+  case removed
   /// The page sizes differ.
   case size
   /// More pixels differ than allowed.
@@ -14,7 +16,7 @@ public enum DiffReason: String, Sendable, Equatable {
 public struct PageDiff: Sendable, Equatable {
   /// A's page number, or B's for a page only B has.
   public var page: Int { pageA ?? pageB ?? 0 }
-  /// The paired pages; nil for the side that lacks the page (inserted in B, or deleted).
+  /// The paired pages; nil for the side that lacks the page (inserted in B, or removed from A).
   public let pageA: Int?
   public let pageB: Int?
   /// Sizes in points; nil when the page exists in one document only.
@@ -35,6 +37,9 @@ public struct PageDiff: Sendable, Equatable {
   public var regions: [ChangeRegion]
 
   public var isDifferent: Bool { !reasons.isEmpty }
+
+  /// True when the page exists in one document only (inserted in B or removed from A).
+  public var isUnpaired: Bool { pageA == nil || pageB == nil }
 
   public init(
     pageA: Int?, pageB: Int?, sizeA: PageSize?, sizeB: PageSize?, differingPixels: Int,
@@ -107,7 +112,7 @@ public struct DiffReport: Sendable, Equatable {
     } else {
       text = "\(nameA) and \(nameB) differ: \(differingPages.count) page(s) at \(settings)\n"
     }
-    if pageCountA != pageCountB {
+    if pageCountA != pageCountB || pages.contains(where: \.isUnpaired) {
       text += "page count: \(pageCountA) in \(nameA), \(pageCountB) in \(nameB)\n"
       if let pairing = PairingSummary.describe(pages, nameA: nameA, nameB: nameB) {
         text += pairing + "\n"
@@ -121,11 +126,11 @@ public struct DiffReport: Sendable, Equatable {
   }
 
   private func describe(_ page: PageDiff, nameA: String, nameB: String) -> String {
-    if page.reasons.contains(.missingPage) {
-      if let number = page.pageB {
+    if page.isUnpaired {
+      if page.pageA == nil, let number = page.pageB {
         return "page \(number) of \(nameB): only in \(nameB) (inserted)\n"
       }
-      return "page \(page.page): only in \(nameA)\n"
+      return "page \(page.page): only in \(nameA) (removed)\n"
     }
     var text = "page \(page.page):"
     if let b = page.pageB, b != page.page { text = "page \(page.page) (\(nameB) page \(b)):" }

@@ -84,6 +84,25 @@ public struct PageText: Sendable, Equatable {
     return found
   }
 
+  /// How far (points, x right, y down) every letter moved from this page to `other`, when
+  /// both hold the same text and nine in ten letters moved alike (within 0.05 pt of the
+  /// median): the exact distance of a shifted page, which the pixels only show rounded to
+  /// where the renderer put each glyph. Nil otherwise.
+  public func displacement(to other: PageText) -> (dx: Double, dy: Double)? {
+    guard scalars == other.scalars else { return nil }
+    var moves: [(Double, Double)] = []
+    for (mine, theirs) in zip(boxes, other.boxes) {
+      guard let mine, let theirs else { continue }
+      moves.append((theirs.x - mine.x, theirs.y - mine.y))
+    }
+    guard !moves.isEmpty else { return nil }
+    let dx = moves.map(\.0).sorted()[moves.count / 2]
+    let dy = moves.map(\.1).sorted()[moves.count / 2]
+    let alike = moves.filter { abs($0.0 - dx) <= 0.05 && abs($0.1 - dy) <= 0.05 }.count
+    guard alike * 10 >= moves.count * 9 else { return nil }
+    return (dx, dy)
+  }
+
   private func wordRange(around index: Int) -> Range<Int> {
     var start = index
     while start > 0, !Self.isSpace(scalars[start - 1]) { start -= 1 }

@@ -4,9 +4,9 @@ enum PairingSummary {
   static func describe(_ pages: [PageDiff], nameA: String, nameB: String) -> String? {
     var parts: [String] = []
     let inserted = pages.filter { $0.pageA == nil }.compactMap(\.pageB)
-    let deleted = pages.filter { $0.pageB == nil }.compactMap(\.pageA)
+    let removed = pages.filter { $0.pageB == nil }.compactMap(\.pageA)
     if !inserted.isEmpty { parts.append("\(list("page", inserted)) inserted in \(nameB)") }
-    if !deleted.isEmpty { parts.append("\(list("page", deleted)) of \(nameA) deleted") }
+    if !removed.isEmpty { parts.append("\(list("page", removed)) of \(nameA) removed") }
     // Runs of paired pages whose numbers moved.
     var run: [PageDiff] = []
     func flush() {

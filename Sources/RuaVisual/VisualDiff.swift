@@ -1,6 +1,12 @@
 /// The pictures made for one differing page.
 public struct PageArtifacts {
+  /// A's page number; B's for a page only B has (`side` says which).
   public let page: Int
+  /// Which documents hold the page.
+  public var side: PageSide = .both
+  /// A key no two pages of one report share: `page`, or minus B's number for a page only B
+  /// has (as `PageDiff.pictureKey`).
+  public var pictureKey: Int { side == .onlyB ? -page : page }
   /// Red over a faded copy of page A (masked areas tinted blue, ignored pixels yellow,
   /// counted regions framed).
   public let diff: Raster
@@ -15,6 +21,20 @@ public struct PageArtifacts {
   public func sideBySidePNG() throws(VisualError) -> [UInt8] {
     try DiffImages.sideBySidePNG(a, b, diff)
   }
+}
+
+/// Which documents hold a page.
+public enum PageSide: Sendable, Equatable {
+  case both
+  /// Removed: only in A.
+  case onlyA
+  /// Inserted: only in B.
+  case onlyB
+}
+
+extension PageDiff {
+  /// A key no two pages of one report share: A's number, or minus B's for a page only B has.
+  public var pictureKey: Int { pageA ?? -(pageB ?? 0) }
 }
 
 /// Compares PDFs: identical bytes first, then structure, page pairing, sizes, text, pixels.
@@ -32,6 +52,17 @@ public enum VisualDiff {
     _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
     artifacts: ((PageArtifacts) throws(VisualError) -> Void)?
   ) throws(VisualError) -> DiffReport {
+    try compare(a, b, options: options, artifacts: artifacts, unpaired: nil)
+  }
+
+  /// As `compare(_:_:options:artifacts:)`, also handing `unpaired` the picture of every page
+  /// that only one document has (`side` `.onlyA` or `.onlyB`; the missing side blank, the
+  /// diff the page itself), for reports that show inserted and removed pages.
+  public static func compare(
+    _ a: PDFDocument, _ b: PDFDocument, options: DiffOptions,
+    artifacts: ((PageArtifacts) throws(VisualError) -> Void)?,
+    unpaired: ((PageArtifacts) throws(VisualError) -> Void)?
+  ) throws(VisualError) -> DiffReport {
     try options.validate()
     let patterns = try MaskText.patterns(options.maskText)
     if a.bytes == b.bytes {
@@ -46,9 +77,15 @@ public enum VisualDiff {
     let structure =
       options.compareStructure
       ? StructureDiff.changes(try DocumentStructure(a), try DocumentStructure(b)) : []
+    // Pages are paired with every mask applied, so a changed footer or print time does not
+    // keep two versions of a page apart.
     let pairs =
-      options.alignPages && a.pageCount != b.pageCount
-      ? try PageAlignment.pairs(a, b) : PageAlignment.positional(a.pageCount, b.pageCount)
+      options.alignPages && (a.pageCount > 1 || b.pageCount > 1)
+      ? try PageAlignment.pairs(a, b) { document, page, text in
+        options.masks.filter { $0.applies(to: page) }.map(\.rect)
+          + (document == 0 ? marks.0 : marks.1).masks(page: page)
+          + MaskText.boxes(patterns, in: text)
+      } : PageAlignment.positional(a.pageCount, b.pageCount)
     var pages: [PageDiff] = []
     for pair in pairs {
       guard let pageA = pair.a, let pageB = pair.b else {
@@ -59,7 +96,20 @@ public enum VisualDiff {
             sizeB: try pair.b.map { (p) throws(VisualError) in try b.pageSize(p) },
             differingPixels: 0,
             maskedPixels: 0, allowedPixels: options.maxDiffPixels, changedPixels: nil,
-            changedPoints: nil, textChanges: [], reasons: [.missingPage]))
+            changedPoints: nil, textChanges: [], reasons: [pair.a == nil ? .inserted : .removed]))
+        if let unpaired {
+          let page: Raster
+          if let number = pair.a {
+            page = try a.render(page: number, dpi: options.dpi)
+          } else {
+            page = try b.render(page: pair.b ?? 1, dpi: options.dpi)
+          }
+          let blank = Raster(width: page.width, height: page.height, filledWith: Raster.white)
+          try unpaired(
+            PageArtifacts(
+              page: pair.a ?? pair.b ?? 0, side: pair.a == nil ? .onlyB : .onlyA, diff: page,
+              a: pair.a == nil ? blank : page, b: pair.a == nil ? page : blank))
+        }
         continue
       }
       pages.append(
@@ -104,7 +154,7 @@ public enum VisualDiff {
         a, b, classes: &classes, width: width, height: height, options: options,
         sameWords: texts.map { texts in
           { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
-        })
+        }, textShift: texts.flatMap { $0.0.displacement(to: $0.1) })
     comparison = comparison.replacingClasses(classes)
     let counted = regions.filter(\.counts)
     let differing = counted.reduce(0) { $0 + $1.pixelCount }

@@ -43,7 +43,7 @@ import Testing
     #expect(text.code == .failure)
     #expect(text.stdout.contains("region 1: "))
     #expect(text.stdout.contains("changed; text changed: '58.5' → '59.5'"))
-    #expect(text.stdout.contains("changed; text changed: 'right ear' → 'left ear'"))
+    #expect(text.stdout.contains("changed; text changed: 'right' → 'left'"))
     #expect(text.stdout.contains("changed; text changed: '555-0114' → '555-0199'"))
     #expect(!text.stdout.contains("region 4: "))
 
@@ -78,7 +78,7 @@ import Testing
     let regions = try #require(page["regions"]?.arrayValue)
     #expect(
       regions.map { $0["summary"]?.stringValue ?? "" } == [
-        "text changed: '58.5' → '59.5'", "text changed: 'right ear' → 'left ear'",
+        "text changed: '58.5' → '59.5'", "text changed: 'right' → 'left'",
       ])
     // The masked area is the phone number's box on both sides, not a band of the page.
     let masked = try #require(page["maskedPixels"]?.intValue)
@@ -143,7 +143,7 @@ import Testing
     #expect(html.contains("type=\"range\""))
     // Three regions, outlined on each of the four pictures (A, B, diff, slider).
     #expect(html.components(separatedBy: "<div class=\"box\"").count - 1 == 12)
-    #expect(html.contains("text changed: &#39;right ear&#39; → &#39;left ear&#39;"))
+    #expect(html.contains("text changed: &#39;right&#39; → &#39;left&#39;"))
     for name in ["page-001-a.png", "page-001-b.png", "page-001-diff.png", "summary.md"] {
       #expect(FileManager.default.fileExists(atPath: box.file("review/" + name)), "\(name)")
     }
@@ -184,6 +184,6 @@ import Testing
     }
     return DiffReport(
       options: DiffOptions(), identicalBytes: false, pageCountA: 2, pageCountB: 3,
-      pages: [page(1, 1, []), page(nil, 2, [.missingPage]), page(2, 3, [])])
+      pages: [page(1, 1, []), page(nil, 2, [.inserted]), page(2, 3, [])])
   }
 }

@@ -75,7 +75,8 @@ import Testing
     let marks = VolatileMarks(noon.bytes)
     for page in report.pages {
       let regions = page.regions.filter(\.counts)
-      #expect(regions.count == 1)
+      #expect(
+        regions.count == 1, "\(regions.map { $0.kindSummary + " " + ($0.textSummary ?? "") })")
       let region = try #require(regions.first)
       #expect(region.textA == "27," && region.textB == "28,", "\(region.kindSummary)")
       let time = try #require(marks.pages[page.pageA ?? 0]?.first?.rect)

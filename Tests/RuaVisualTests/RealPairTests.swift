@@ -33,7 +33,9 @@ import Testing
     tolerant.maxShift = 1
     let passed = try VisualDiff.compare(a, b, options: tolerant)
     #expect(passed.isSame, "\(passed.differingPages.first?.differingPixels ?? 0) pixels counted")
-    #expect(passed.summary(nameA: "a", nameB: "b").contains(" moved within --max-shift 1 pt"))
+    #expect(
+      passed.summary(nameA: "a", nameB: "b").contains(
+        "page moved by 0.2 pt right (within --max-shift 1 pt)"))
   }
 
   /// The same 0.2 pt shift on the other documents and on A4 in Spanish (tables, bands with
@@ -123,7 +125,7 @@ import Testing
     #expect(report.pages.map(\.pageB) == [nil, 1])
     #expect(
       report.summary(nameA: "a.pdf", nameB: "b.pdf").contains(
-        "page 1 of a.pdf deleted; a.pdf's page 2 is b.pdf's 1, unchanged"))
+        "page 1 of a.pdf removed; a.pdf's page 2 is b.pdf's 1, unchanged"))
   }
 
   @Test func anUntaggedCopyFailsOnlyWithStructure() throws {

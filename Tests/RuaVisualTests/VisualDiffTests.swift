@@ -119,7 +119,7 @@ import Testing
     #expect(report.pageCountB == 4)
     #expect(!report.isSame)
     #expect(report.differingPages.map(\.page) == [4])
-    #expect(report.differingPages[0].reasons == [.missingPage])
+    #expect(report.differingPages[0].reasons == [.inserted])
     let summary = report.summary(nameA: "a.pdf", nameB: "b.pdf")
     #expect(summary.contains("page count: 3 in a.pdf, 4 in b.pdf"))
     #expect(summary.contains("page 4 of b.pdf: only in b.pdf (inserted)"))

@@ -8,7 +8,8 @@ struct DiffCommand: Command {
     "compare two PDFs page by page (pixels, optionally text and structure) and name what changed"
   let usage =
     "diff A.pdf B.pdf [--dpi N] [--tolerance T] [--max-diff-pixels P] [--threshold-ratio R] "
-    + "[--max-shift Npt] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... [--compare-volatile] "
+    + "[--max-shift Npt] [--colour-threshold C] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... "
+    + "[--compare-volatile] "
     + "[--text] [--structure] "
     + "[--out DIR] [--report DIR] [--junit FILE] [--format text|json]"
   let details = """
@@ -16,14 +17,18 @@ struct DiffCommand: Command {
     with poppler at N dpi (default 150) and compared pixel by pixel. Differing pixels are grouped
     into regions (pixels within 4 pt of each other), each named with its box in points, its
     pixel count and the words under it in A and in B ("text changed: '58.5' → '59.5'").
-    A region whose content matches the other side displaced is "moved by Δ"; it passes when
-    Δ is at most --max-shift (default 0). Anti-aliased edge pixels with no net displacement
-    (pixelmatch's detector) do not count. A page differs when more pixels count than the larger
-    of P and R × page area, when its size differs, when it exists in one file only, or (with
-    --text) when its text differs. When the page counts differ, pages are paired by their text
-    and a small image hash, so an inserted or deleted page is reported as such and the rest
-    stay paired. --structure also compares the tag tree, /Lang, /MarkInfo, title and other
-    metadata, fonts, page boxes, outlines and links. Masks are rectangles in PDF points from
+    When everything that differs on a page moved together, that is one region, "page moved by
+    2 pt down", of its true distance. A region whose content matches the other side displaced
+    is "moved by Δ"; either passes when Δ is at most --max-shift (default 0). A region whose
+    shapes match but whose colour does not (YIQ difference over C, default 0.05, as pixelmatch
+    measures it) is "colour changed: #1f3a93 → #8b1a1a". Anti-aliased edge pixels with no net
+    displacement (pixelmatch's detector, an edge in both images) do not count. A page differs
+    when more pixels count than the larger of P and R × page area, when its size differs, when
+    it exists in one file only, or (with --text) when its text differs. Pages are paired by
+    similarity (words and a small picture, after the masks), so an inserted or removed page is
+    reported as such and the rest stay paired, even when every page number changed.
+    --structure also compares the tag tree, /Lang, /MarkInfo, title and other metadata, fonts,
+    page boxes, outlines and links. Masks are rectangles in PDF points from
     the page's top-left corner (page numbers of A; * for every page); --mask-text masks the
     words matching a regular expression. Values that change with every print (rua-paper's
     printed time and access-log anchor) are marked in the PDF where they are drawn and masked
@@ -69,9 +74,23 @@ struct DiffCommand: Command {
     options.compareText = arguments.flag("text")
     options.compareStructure = arguments.flag("structure")
     VisualSupport.keepLargeBuffers()
-    let a = try open(fileA, context)
-    let b = try open(fileB, context)
-    try check(options, a, b)
+    let a: PDFDocument
+    let b: PDFDocument
+    do {
+      a = try open(fileA, context)
+      b = try open(fileB, context)
+      try check(options, a, b)
+    } catch {
+      // A CI job reading only the JUnit file still sees the comparison fail.
+      if let junit = arguments.value("junit") {
+        try? writeText(
+          JUnitReport.xml(
+            suite: "rua-paper diff",
+            cases: [.init(className: "\(fileA) vs \(fileB)", name: "open", failure: error.message)]),
+          to: context.absolute(junit))
+      }
+      throw error
+    }
     let out = arguments.value("out")
     let sideBySide = arguments.flag("side-by-side")
     guard !sideBySide || out != nil else {
@@ -90,16 +109,26 @@ struct DiffCommand: Command {
       // Without --out or --report no pictures are made at all (they cost more than the
       // comparison).
       if out != nil || reportFolder != nil {
-        report = try VisualDiff.compare(a, b, options: options) { artifacts throws(VisualError) in
-          if let out {
-            images[artifacts.page] = try write(
-              artifacts, to: out, sideBySide: sideBySide, context)
-          }
-          if let reportFolder {
-            pictures[artifacts.page] = try DiffPictures.write(
-              artifacts, to: context.absolute(reportFolder), prefix: "")
-          }
-        }
+        report = try VisualDiff.compare(
+          a, b, options: options,
+          artifacts: { artifacts throws(VisualError) in
+            if let out {
+              images[artifacts.page] = try write(
+                artifacts, to: out, sideBySide: sideBySide, context)
+            }
+            if let reportFolder {
+              pictures[artifacts.page] = try DiffPictures.write(
+                artifacts, to: context.absolute(reportFolder), prefix: "")
+            }
+          },
+          // Inserted and removed pages are shown in the report (not written to --out).
+          unpaired: reportFolder == nil
+            ? nil
+            : { artifacts throws(VisualError) in
+              pictures[artifacts.pictureKey] = try DiffPictures.write(
+                artifacts, to: context.absolute(reportFolder ?? "."),
+                prefix: artifacts.side == .onlyB ? "inserted-" : "removed-")
+            })
       } else {
         report = try VisualDiff.compare(a, b, options: options)
       }
@@ -117,7 +146,17 @@ struct DiffCommand: Command {
         ReviewSummary.markdown([
           .init(
             name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
-            report: report, page: "report.html")
+            report: report, page: "report.html",
+            pictures: report.pages.filter(\.isUnpaired).compactMap { page in
+              pictures[page.pictureKey].map {
+                (
+                  page.pageA == nil
+                    ? "page \(page.pageB ?? 0) of \(nameB), inserted"
+                    : "page \(page.page) of \(nameA), removed",
+                  page.pageA == nil ? $0.b : $0.a
+                )
+              }
+            })
         ]), to: folder + "/summary.md")
     }
     if let junit = arguments.value("junit") {

@@ -95,6 +95,14 @@ enum VisualSupport {
       }
       options.maxShift = points
     }
+    if let text = arguments.value("colour-threshold") {
+      guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
+        throw PaperError(
+          "--colour-threshold must be a YIQ colour difference from 0 to 1 (pixelmatch's scale), "
+            + "not '\(text)'", kind: kind)
+      }
+      options.colourThreshold = threshold
+    }
     options.maskText = arguments.all("mask-text")
     options.maskVolatile = !arguments.flag("compare-volatile")
     return options
@@ -112,6 +120,9 @@ enum VisualSupport {
     OptionSpec(
       "max-shift", .value, value: "Npt",
       help: "content moved by at most N points passes (reported as moved)"),
+    OptionSpec(
+      "colour-threshold", .value, value: "C",
+      help: "colour difference that counts, 0-1, YIQ as pixelmatch (default 0.05)"),
     OptionSpec(
       "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
     OptionSpec(

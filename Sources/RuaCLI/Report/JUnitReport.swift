@@ -26,7 +26,7 @@ enum JUnitReport {
         return Case(className: className, name: name, failure: "inserted in \(nameB)")
       }
       if page.pageB == nil {
-        return Case(className: className, name: name, failure: "deleted: not in \(nameB)")
+        return Case(className: className, name: name, failure: "removed: not in \(nameB)")
       }
       var lines = ["reasons: " + page.reasons.map(\.rawValue).joined(separator: ", ")]
       if page.differingPixels > 0 {

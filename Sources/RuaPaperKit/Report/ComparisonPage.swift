@@ -18,7 +18,7 @@ package enum ComparisonPage {
       body += "</ul>\n"
     }
     for page in report.pages where page.isDifferent || !page.regions.isEmpty {
-      body += section(page, pictures[page.page], nameA: nameA, nameB: nameB)
+      body += section(page, pictures[page.pictureKey], nameA: nameA, nameB: nameB)
     }
     return """
       <!doctype html>
@@ -38,7 +38,7 @@ package enum ComparisonPage {
     var title = "Page \(page.page)"
     if let b = page.pageB, b != page.page { title += " (B page \(b))" }
     if page.pageA == nil { title = "Page \(page.pageB ?? 0) of B: inserted" }
-    if page.pageB == nil { title = "Page \(page.page) of A: deleted" }
+    if page.pageB == nil { title = "Page \(page.page) of A: removed" }
     var text = "<section>\n<h2>\(title)</h2>\n"
     if let pictures {
       let counted = page.regions.filter(\.counts)

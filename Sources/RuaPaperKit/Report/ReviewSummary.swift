@@ -9,12 +9,18 @@ package enum ReviewSummary {
     let report: DiffReport?
     /// The HTML page, relative to the summary.
     let page: String?
+    /// Pictures of inserted and removed pages: (caption, file relative to the summary).
+    var pictures: [(String, String)]
 
-    package init(name: String, status: String, report: DiffReport?, page: String?) {
+    package init(
+      name: String, status: String, report: DiffReport?, page: String?,
+      pictures: [(String, String)] = []
+    ) {
       self.name = name
       self.status = status
       self.report = report
       self.page = page
+      self.pictures = pictures
     }
 
     var failed: Bool { ["different", "FAILED", "missing"].contains(status) }
@@ -44,6 +50,9 @@ package enum ReviewSummary {
       text += "\n### \(cell(entry.name))\n\n```\n"
       text += String(report.summary(nameA: "A", nameB: "B").map { $0 == "`" ? "'" : $0 })
       text += "```\n"
+      for (caption, file) in entry.pictures {
+        text += "\n![\(cell(caption))](\(file))\n"
+      }
     }
     return text
   }

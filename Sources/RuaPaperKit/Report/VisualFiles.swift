@@ -139,6 +139,11 @@ public enum VisualFiles {
     if region.kind == .moved {
       members.append(
         ("shift", .object([("x", .double(region.shiftX)), ("y", .double(region.shiftY))])))
+      if region.wholePage { members.append(("wholePage", .bool(true))) }
+    }
+    if let colourA = region.colourA, let colourB = region.colourB {
+      members.append(("colourA", .string(colourA)))
+      members.append(("colourB", .string(colourB)))
     }
     if let textA = region.textA, let textB = region.textB {
       members.append(("textA", .string(textA)))
