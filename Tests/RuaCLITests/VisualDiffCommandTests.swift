@@ -48,22 +48,22 @@ import Testing
 
   @Test func insertedAndRemovedPagesArePicturedInTheReportAndNamedInJSON() throws {
     let folder = try folder()
-    var longer = VisualMiniPDF.base
-    longer.pages.insert(.init(lines: [(300, "Notes for the visit")]), at: 1)
+    var longer = MinimalPDF.base
+    longer.pages.insert(.init(lines: [.init(y: 300, text: "Notes for the visit")]), at: 1)
     try folder.write("longer.pdf", longer.bytes())
-    let run = VisualRun(
+    let run = runInProcess(
       ["diff", "a.pdf", "longer.pdf", "--report", "r", "--dpi", "36"], in: folder)
     #expect(run.code == .failure)
-    #expect(run.output.contains("page 2 inserted in longer.pdf"), "\(run.output)")
+    #expect(run.stdout.contains("page 2 inserted in longer.pdf"), "\(run.stdout)")
     #expect(folder.list("r").contains("inserted-page-002-b.png"), "\(folder.list("r"))")
     let html = String(decoding: try folder.read("r/report.html"), as: UTF8.self)
     #expect(html.contains("Page 2 of B: inserted"))
     #expect(html.contains("<img src=\"inserted-page-002-b.png\""))
     let summary = String(decoding: try folder.read("r/summary.md"), as: UTF8.self)
     #expect(summary.contains("![page 2 of longer.pdf, inserted](inserted-page-002-b.png)"))
-    let back = VisualRun(
+    let back = runInProcess(
       ["diff", "longer.pdf", "a.pdf", "--format", "json", "--dpi", "36"], in: folder)
-    let pages = try #require(try JSONParser.parse(back.output)["pages"]?.arrayValue)
+    let pages = try #require(try JSONParser.parse(back.stdout)["pages"]?.arrayValue)
     #expect(
       pages.map { $0["reasons"]?.arrayValue?.first?.stringValue } == [nil, "removed", nil, nil])
   }
@@ -72,7 +72,7 @@ import Testing
     let folder = try folder()
     try folder.write("broken.pdf", Array("%PDF-1.7 not really".utf8))
     for other in ["gone.pdf", "broken.pdf"] {
-      let run = VisualRun(["diff", "a.pdf", other, "--junit", "j.xml"], in: folder)
+      let run = runInProcess(["diff", "a.pdf", other, "--junit", "j.xml"], in: folder)
       #expect(run.code.rawValue == 2)
       let xml = String(decoding: try folder.read("j.xml"), as: UTF8.self)
       #expect(xml.contains("failures=\"1\""), "\(xml)")

@@ -77,7 +77,7 @@ struct CorpusPDF {
   }
 
   func bytes() -> [UInt8] {
-    let (surface, sink) = TestPDF.streamSurface(width: 595, height: 842)
+    let (surface, sink) = CairoPDFSink.streamSurface(width: 595, height: 842)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-11-01T09:00:00Z")
     let cr = cairo_create(surface)
     for (index, page) in pages.enumerated() {
