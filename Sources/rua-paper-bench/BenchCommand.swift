@@ -1,6 +1,7 @@
 import Glibc
 import RuaCLI
 import RuaCore
+import RuaFiles
 import RuaPaperKit
 
 /// `rua-paper-bench`: throughput, latency, memory and size against the bare Pango/Cairo floor.
@@ -84,13 +85,12 @@ struct BenchCommand: Command {
       return .success
     }
     let base = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array((base + "/rua-bench-XXXXXX").utf8CString)
-    guard template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) != nil
-    else {
+    let folder: String
+    do { folder = try Files.makeTemporaryFolder(in: base, prefix: "rua-bench-") } catch {
       throw PaperError(
-        "cannot create a temporary folder in \(base); set TMPDIR", kind: .cannotCreate)
+        "cannot create a temporary folder in \(base) (\(error.reason)); set TMPDIR",
+        kind: .cannotCreate)
     }
-    let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { Self.remove(folder) }
     try BenchRun(
       sizes: sizes, workers: workers, coldRuns: runs, extras: !arguments.flag("throughput-only"),
@@ -115,29 +115,7 @@ struct BenchCommand: Command {
     return values
   }
 
-  /// Removes the benchmark folder: one level of size folders holding plain files.
-  static func remove(_ folder: String) {
-    guard let directory = opendir(folder) else { return }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      let path = folder + "/" + name
-      if let inner = opendir(path) {
-        while let file = readdir(inner) {
-          let fileName = withUnsafeBytes(of: file.pointee.d_name) {
-            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-          }
-          if fileName != "." && fileName != ".." { unlink(path + "/" + fileName) }
-        }
-        closedir(inner)
-        rmdir(path)
-      } else {
-        unlink(path)
-      }
-    }
-    closedir(directory)
-    rmdir(folder)
-  }
+  /// Removes the benchmark folder and everything in it (never following a link).
+  static func remove(_ folder: String) { try? Files.removeTree(folder) }
+
 }

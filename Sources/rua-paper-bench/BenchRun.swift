@@ -36,7 +36,7 @@ struct BenchRun {
     for size in sizes {
       let location = StoreLocation(
         database: folder + "/\(size)/store.db", keyFile: folder + "/\(size)/key")
-      _ = mkdir(folder + "/\(size)", 0o700)
+      _ = try? Files.makeFolder(folder + "/\(size)", mode: 0o700)
       let saveStart = MonotonicClock.seconds()
       let store = try write(size, to: location)
       let saveSeconds = MonotonicClock.seconds() - saveStart
@@ -204,13 +204,10 @@ struct BenchRun {
 
   /// Resident set size now, from /proc/self/statm (pages).
   static func currentRSSMegabytes() -> Int {
-    let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return 0 }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: 128)
-    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard count > 0 else { return 0 }
-    let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+    guard let bytes = try? Files.read("/proc/self/statm", limit: 128), !bytes.isEmpty else {
+      return 0
+    }
+    let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / (1024 * 1024)
   }

@@ -85,10 +85,9 @@ struct DoctorCommand: Command {
   /// Advice that does not make the store unusable: permissions and where the key lives.
   static func placementWarnings(_ location: StoreLocation) -> [String] {
     var warnings: [String] = []
-    var info = stat()
-    if stat(location.database, &info) == 0, info.st_mode & 0o077 != 0 {
+    if let status = try? Files.status(location.database), status.isOpenToOthers {
       warnings.append(
-        "the store is open to other users (mode 0\(String(info.st_mode & 0o777, radix: 8))); "
+        "the store is open to other users (mode 0\(String(status.mode & 0o777, radix: 8))); "
           + "run: chmod 600 \(location.database)")
     }
     if Files.exists(location.keyFile),

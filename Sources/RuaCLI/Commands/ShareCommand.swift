@@ -50,20 +50,11 @@ struct ShareCommand: Command {
     let chosen = arguments.value("name")
     return try DocumentRun.run(kind, query: query, arguments, context) { settings in
       let name =
-        chosen ?? Self.freeName(in: folder, base: "\(kind.documentName)-\(settings.today.iso)")
+        chosen
+        ?? Files.freeName(
+          in: folder, base: "\(kind.documentName)-\(settings.today.iso)", suffix: ".pdf")
       return [.share(folder: folder, name: name)]
     }
   }
 
-  /// `base.pdf`, else `base-2.pdf`, `base-3.pdf`, … — the first name not taken.
-  static func freeName(in folder: String, base: String) -> String {
-    var candidate = base + ".pdf"
-    var number = 2
-    var status = stat()
-    while lstat(folder + "/" + candidate, &status) == 0 {
-      candidate = "\(base)-\(number).pdf"
-      number += 1
-    }
-    return candidate
-  }
 }

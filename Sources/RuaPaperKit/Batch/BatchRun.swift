@@ -1,6 +1,7 @@
 import Glibc
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaPrint
 import RuaRender
 import RuaStore
@@ -235,20 +236,22 @@ package struct BatchRun {
     return made
   }
 
-  /// Creates the output folder 0700 when missing (its parent must exist).
+  /// Creates the output folder 0700 when missing (its parent must exist); an existing one
+  /// must be a real folder of this user's, never a symlink or another user's folder.
   package static func makeFolder(_ path: String) throws(PaperError) {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      guard status.st_mode & S_IFMT == S_IFDIR else {
+    do { try Files.makeFolder(path, mode: 0o700) } catch {
+      switch error.code {
+      case ENOTDIR, ELOOP:
         throw PaperError("--out \(path) is not a folder; choose a folder", kind: .cannotCreate)
+      case EPERM:
+        throw PaperError(
+          "--out \(path) is another user's folder; choose a folder of your own",
+          kind: .cannotCreate)
+      default:
+        throw PaperError(
+          "cannot create the folder \(path): \(error.reason); create its parent or choose another",
+          kind: .cannotCreate)
       }
-      return
-    }
-    guard mkdir(path, 0o700) == 0 || errno == EEXIST else {
-      let reason = String(cString: strerror(errno))
-      throw PaperError(
-        "cannot create the folder \(path): \(reason); create its parent or choose another",
-        kind: .cannotCreate)
     }
   }
 }

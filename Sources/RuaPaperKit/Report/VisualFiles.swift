@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaFiles
 import RuaVisual
 
 /// Files of the visual commands and snapshots: image folders, PNG pages and the JSON form of a
@@ -7,18 +8,20 @@ import RuaVisual
 public enum VisualFiles {
   /// Creates `path` (one level) unless it is already a folder.
   public static func makeDirectory(_ path: String, kind: PaperError.Kind) throws(PaperError) {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      guard status.st_mode & S_IFMT == S_IFDIR else {
+    do { try Files.makeFolder(path, mode: 0o755) } catch {
+      switch error.code {
+      case ENOTDIR, ELOOP:
         throw PaperError(
           "\(path) exists and is not a folder; give a folder for the images", kind: kind)
+      case EPERM:
+        throw PaperError(
+          "\(path) is another user's folder; give a folder of your own for the images",
+          kind: kind)
+      default:
+        throw PaperError(
+          "cannot create the folder \(path): \(error.reason); "
+            + "check that its parent exists and is writable", kind: kind)
       }
-      return
-    }
-    guard mkdir(path, 0o755) == 0 else {
-      throw PaperError(
-        "cannot create the folder \(path): \(String(cString: strerror(errno))); "
-          + "check that its parent exists and is writable", kind: kind)
     }
   }
 

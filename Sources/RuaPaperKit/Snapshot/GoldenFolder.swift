@@ -67,7 +67,7 @@ package enum GoldenFolder {
   /// Removes page images past `pages` left from a longer earlier recording.
   package static func removeStalePages(of name: SnapshotName, after pages: Int, in root: String) {
     var page = pages + 1
-    while unlink(name.png(page, in: root)) == 0 { page += 1 }
+    while (try? Files.removeFile(name.png(page, in: root))) != nil { page += 1 }
   }
 
   /// The whole file, or nil when it cannot be read.

@@ -1,5 +1,6 @@
 import Glibc
 import RuaDocuments
+import RuaFiles
 import RuaVisual
 
 /// Golden files no document produces any more (a removed patient or document, a page a
@@ -43,19 +44,8 @@ enum GoldenHygiene {
     return (String(stem[..<dash]), page)
   }
 
-  /// Regular files in `path`, sorted (none when it cannot be read).
+  /// The names in `path` that are not folders, sorted (none when it cannot be read).
   static func list(_ path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." && entry.pointee.d_type != UInt8(DT_DIR) {
-        names.append(name)
-      }
-    }
-    return names.sorted()
+    ((try? Files.listFolder(path)) ?? []).filter { $0.kind != .directory }.map(\.name)
   }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import RuaCore
+import RuaFiles
 
 /// `snapshot accept`: the failed documents of the last check become the goldens, copied from
 /// the artifacts folder (the check already rendered them), nothing re-rendered.
@@ -40,7 +41,7 @@ public enum SnapshotAccept {
         try GoldenFolder.write(png, to: target + "-p\(page).png")
         page += 1
       }
-      while unlink(target + "-p\(page).png") == 0 { page += 1 }
+      while (try? Files.removeFile(target + "-p\(page).png")) != nil { page += 1 }
       try GoldenFolder.write(pdf, to: target + ".pdf")
       output("accepted  \(shown)\n")
     }
@@ -57,11 +58,12 @@ public enum SnapshotAccept {
     let orphans = GoldenHygiene.orphans(root: plan.golden, plan: plan, produced: produced)
     var failed = false
     for orphan in orphans {
-      if unlink(plan.golden + "/" + orphan) == 0 {
+      do throws(FileError) {
+        try Files.removeFile(plan.golden + "/" + orphan)
         output("removed   \(orphan)\n")
-      } else {
+      } catch {
         failed = true
-        output("could not remove \(orphan): \(String(cString: strerror(errno)))\n")
+        output("could not remove \(orphan): \(error.reason)\n")
       }
     }
     output("\(orphans.count) orphan(s) in \(plan.goldenShown)\n")
