@@ -1,6 +1,7 @@
 import Foundation
 import RuaCLI
 import RuaCore
+import RuaPaperKit
 import Testing
 
 @testable import RuaStore
@@ -200,5 +201,31 @@ struct RecordCommandTests {
     #expect(box.run(["med", "--help"]).stdout.contains("med set PATIENT MEDICINE"))
     let overview = box.run(["--help"]).stdout
     for command in commands { #expect(overview.contains("  \(command) "), "\(command)") }
+  }
+}
+
+/// The format page travels with the tool: `help format` prints it, from the installed doc
+/// folder or the checkout.
+@Suite("format page")
+struct FormatPageTests {
+  @Test func helpFormatPrintsThePage() throws {
+    let result = CLISandbox().run(["help", "format"])
+    #expect(result.code == .success, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("# The care-circle file, version 1"))
+  }
+
+  @Test func anInstalledBinaryReadsTheInstalledPage() throws {
+    let box = CLISandbox()
+    let prefix = box.file("prefix")
+    try FileManager.default.createDirectory(
+      atPath: prefix + "/share/doc/rua-paper", withIntermediateDirectories: true)
+    box.write("prefix/share/doc/rua-paper/care-circle-format.md", "# page\n")
+    #expect(
+      FormatPage.find(executable: prefix + "/bin/rua-paper")
+        == prefix + "/share/doc/rua-paper/care-circle-format.md")
+    #expect(FormatPage.find(executable: box.file("elsewhere/bin/rua-paper")) == nil)
+    #expect(throws: PaperError.self) {
+      try FormatPage.text(executable: box.file("elsewhere/bin/rua-paper"))
+    }
   }
 }
