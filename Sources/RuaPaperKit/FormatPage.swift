@@ -26,7 +26,9 @@ public enum FormatPage {
   }
 
   /// The page's text, or a refusal saying where it was looked for.
-  public static func text(executable: String? = Files.executablePath()) throws(PaperError) -> [UInt8] {
+  public static func text(executable: String? = Files.executablePath()) throws(PaperError)
+    -> [UInt8]
+  {
     guard let path = find(executable: executable) else {
       throw PaperError(
         "the format page \(name) is not installed next to this rua-paper"

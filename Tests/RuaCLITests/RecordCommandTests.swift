@@ -189,6 +189,26 @@ struct RecordCommandTests {
     #expect(box.hash(box.database) == before)
   }
 
+  @Test func peopleAreFoundTheWayPeopleTypeThem() {
+    let box = CLISandbox()
+    box.write(
+      "people.json",
+      """
+      { "format": "rua-care-circle", "version": 1, "patients": [
+        { "id": "p-jose", "fullName": "José Herrera-Müller", "dateOfBirth": "1950-01-01" },
+        { "id": "p-anabel", "fullName": "Anabel Herrera", "dateOfBirth": "1952-01-01" } ] }
+      """)
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    #expect(box.run(["import", "people.json"] + box.storeFlags).code == .success)
+    let search = box.run(["patients", "--search", "MULLER"] + box.storeFlags)
+    #expect(search.stdout.contains("p-jose") && !search.stdout.contains("p-anabel"))
+    let set = box.run(["patient", "set", "jose", "--weight", "70"] + box.storeFlags)
+    #expect(set.code == .success, "\(set.stderr)")
+    let both = box.run(["patient", "set", "herrera", "--weight", "70"] + box.storeFlags)
+    #expect(both.code == .usage)
+    #expect(both.stderr.contains("p-jose") && both.stderr.contains("p-anabel"), "\(both.stderr)")
+  }
+
   @Test func everyRecordCommandHasHelp() {
     let box = CLISandbox()
     let commands = ["patient", "contact", "team", "pharmacy", "condition", "device", "baseline"]

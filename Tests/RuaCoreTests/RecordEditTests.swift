@@ -178,3 +178,42 @@ struct RecordEditTests {
     #expect(removed.medications.isEmpty)
   }
 }
+
+/// People are found the way people type them: no case, no accents, any part of the name.
+@Suite("finding people")
+struct PatientFindingTests {
+  static let people = [
+    PatientName(id: "p-jose", fullName: "José Herrera-Müller"),
+    PatientName(id: "p-ana", fullName: "Ana Lee", preferredName: "Nana"),
+    PatientName(id: "p-anabel", fullName: "Anabel Herrera"),
+  ]
+
+  private func pick(_ query: String) -> String {
+    switch PatientSelector.select(query, from: Self.people) {
+    case .found(let patient): return patient.id
+    case .ambiguous(let matches): return "ambiguous: " + matches.map(\.id).joined(separator: ",")
+    case .notFound: return "none"
+    }
+  }
+
+  @Test func anyPartWithoutCaseOrAccents() {
+    #expect(pick("jose") == "p-jose")
+    #expect(pick("JOSÉ herrera") == "p-jose")
+    #expect(pick("Muller") == "p-jose")
+    #expect(pick("müll") == "p-jose")
+    #expect(pick("Herrera") == "ambiguous: p-jose,p-anabel")
+    #expect(pick("Ana") == "ambiguous: p-ana,p-anabel")
+    #expect(pick("ana lee") == "p-ana")
+    #expect(pick("nana") == "p-ana")
+    #expect(pick("p-jo") == "p-jose")
+    #expect(pick("p-an") == "ambiguous: p-ana,p-anabel")
+    #expect(pick("Smith") == "none")
+  }
+
+  @Test func searchFindsTextAnywhere() {
+    let found = Self.people.filter { PatientSelector.matches("RRER", $0) }.map(\.id)
+    #expect(found == ["p-jose", "p-anabel"])
+    #expect(Self.people.filter { PatientSelector.matches("muller", $0) }.map(\.id) == ["p-jose"])
+    #expect(Self.people.filter { PatientSelector.matches("zzz", $0) }.isEmpty)
+  }
+}
