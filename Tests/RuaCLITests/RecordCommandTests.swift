@@ -120,7 +120,7 @@ struct RecordCommandTests {
         "dateOfBirth: must not be after today"
       ),
       (["patient", "set", "Agnes"], .usage, "patient set needs at least one field to change"),
-      (["patient", "remove", "Agnes"], .usage, "patient takes set, not 'remove'"),
+      (["patient", "remove", "Agnes"], .usage, "patient takes add or set, not 'remove'"),
       (["patient", "set"], .usage, "patient set needs one PATIENT (0 given)"),
       (["patient", "set", "Nobody", "--weight", "60"], .usage, "no patient"),
       (
@@ -187,6 +187,62 @@ struct RecordCommandTests {
         + box.storeFlags)
     #expect(weight.stdout.contains("weight_kg: 60.8"), "\(weight.stdout)")
     #expect(box.hash(box.database) == before)
+  }
+
+  @Test func aPatientIsAddedWithANameAndABirthDate() throws {
+    let box = store()
+    let before = box.hash(box.database)
+    let dry = box.run(
+      ["patient", "add", "--full-name", "Rosa Ramírez", "--born", "1948-03-02", "--dry-run"]
+        + box.storeFlags)
+    #expect(
+      dry.stdout
+        == "dry run, nothing written; would add p-rosa-ram-rez  Rosa Ramírez, born 1948-03-02\n",
+      "\(dry.stderr)")
+    #expect(box.hash(box.database) == before)
+    let refusals: [([String], ExitCode, String)] = [
+      (
+        ["patient", "add", "--full-name", "Rosa"], .usage,
+        "patient add needs --full-name NAME and --born"
+      ),
+      (
+        ["patient", "add", "--full-name", "Rosa", "--born", "1948-02-30"], .dataError,
+        "patients[2].dateOfBirth: must be a calendar date"
+      ),
+      (
+        ["patient", "add", "--full-name", "Rosa", "--born", "1948-02-03", "--id", "p-agnes"],
+        .usage, "already has a patient with the id 'p-agnes'"
+      ),
+      (
+        ["patient", "add", "--full-name", "Rosa", "--born", "1948-02-03", "--id", "a b"],
+        .dataError, "patients[2].id:"
+      ),
+      (
+        ["patient", "add", "--full-name", "Rosa", "--born", "1948-02-03", "--weight", "60"],
+        .usage, "--weight is for 'patient set'"
+      ),
+      (
+        ["patient", "set", "Agnes", "--id", "x", "--weight", "60"], .usage,
+        "--id is for 'patient add'"
+      ),
+    ]
+    for (arguments, code, message) in refusals {
+      let result = box.run(arguments + box.storeFlags)
+      #expect(result.code == code, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      #expect(box.hash(box.database) == before, "\(arguments) changed the store")
+    }
+    let add = box.run(
+      ["patient", "add", "--full-name", "Rosa Ramírez", "--born", "1948-03-02"] + box.storeFlags)
+    #expect(add.code == .success, "\(add.stderr)")
+    #expect(add.stdout.hasPrefix("added p-rosa-ram-rez  Rosa Ramírez, born 1948-03-02\n"))
+    let set = box.run(["patient", "set", "rosa", "--language", "Spanish"] + box.storeFlags)
+    #expect(set.code == .success, "\(set.stderr)")
+    let list = box.run(["patients"] + box.storeFlags).stdout
+    #expect(list.hasSuffix("p-rosa-ram-rez  Rosa Ramírez    1948-03-02\n"), "\(list)")
+    let rows = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+      .changeLog(patient: "p-rosa-ram-rez")
+    #expect(rows.map(\.command) == ["patient add", "patient set"])
   }
 
   @Test func peopleAreFoundTheWayPeopleTypeThem() {

@@ -81,9 +81,15 @@ struct RecordFieldsCommand: Command {
 
   var name: String { part.name }
 
+  var addsPatients: Bool { part.shape == .fields && part.key == nil }
+
   var usage: String {
     var text = "\(name) set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]"
     if removable { text += "\n       rua-paper \(name) remove PATIENT [--dry-run]" }
+    if addsPatients {
+      text +=
+        "\n       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]"
+    }
     return text
   }
 
@@ -91,12 +97,17 @@ struct RecordFieldsCommand: Command {
 
   var options: [OptionSpec] {
     RecordCommandText.fieldOptions(part)
+      + (addsPatients
+        ? [OptionSpec("id", .value, value: "ID", help: "add: the new id (default from the name)")]
+        : [])
       + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     let words = arguments.positionals
-    let actions = removable ? ["set", "remove"] : ["set"]
+    if addsPatients, words.first == "add" { return try add(arguments, context) }
+    if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
+    let actions = removable ? ["set", "remove"] : (addsPatients ? ["add", "set"] : ["set"])
     guard let action = words.first, actions.contains(action) else {
       throw .invalidRequest(
         "\(name) takes " + actions.joined(separator: " or ") + ", not '\(words.first ?? "")'")
@@ -109,6 +120,37 @@ struct RecordFieldsCommand: Command {
     let edit = RecordEdit(
       part, action == "set" ? .set : .remove, values: RecordCommandText.values(arguments, part))
     return try RecordCommandText.commit(edit, patient: words[1], arguments, context)
+  }
+}
+
+extension RecordFieldsCommand {
+  /// `patient add`: a name and a date of birth; the other fields come with `patient set`.
+  private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
+    -> ExitCode
+  {
+    guard arguments.positionals.count == 1 else {
+      throw .invalidRequest("patient add takes no PATIENT; give --full-name and --born")
+    }
+    let others = part.fields.map(\.option).filter { !["full-name", "born"].contains($0) }
+    if let option = others.first(where: { arguments.value($0) != nil }) {
+      throw .invalidRequest(
+        "--\(option) is for 'patient set'; add the patient first, then set it with its id")
+    }
+    guard let name = arguments.value("full-name"), let born = arguments.value("born") else {
+      throw .invalidRequest("patient add needs --full-name NAME and --born YYYY-MM-DD")
+    }
+    let dryRun = arguments.flag("dry-run")
+    let result = try StoreOptions.session(arguments, context).addPatient(
+      fullName: name, dateOfBirth: born, id: arguments.value("id"), dryRun: dryRun)
+    let verb = dryRun ? "dry run, nothing written; would add" : "added"
+    context.write(
+      "\(verb) \(result.patient.id)  \(result.patient.fullName), born \(result.patient.dateOfBirth.iso)\n"
+    )
+    if !dryRun {
+      context.print(
+        "next: rua-paper patient set \(result.patient.id) --sex … --language … --weight …")
+    }
+    return .success
   }
 }
 
@@ -197,9 +239,12 @@ extension RecordListCommand {
 
 extension RecordFieldsCommand {
   static let patient = RecordFieldsCommand(
-    part: .patient, summary: "change the patient's own fields (weight, language, code status…)",
+    part: .patient, summary: "add a patient, or change their own fields (weight, language…)",
     about: """
-      Sets the patient-level fields of the record: names, date of birth, sex, language
+      add: a new patient with a full name and a date of birth; the id it made (p- and the
+      name, or --id) is printed, for the commands that follow.
+
+      set: sets the patient-level fields of the record: names, date of birth, sex, language
       (Spanish or es), interpreter (yes/no), weight (61, 61 kg or 134 lb, kept in kg), height
       (160 cm, 1.6 m or 63 in, kept in cm), address, phone, insurance, preferred hospital, code
       status, the advance directive's summary and where it is kept, dependents, notes, and
