@@ -1,5 +1,6 @@
 import Foundation
 import RuaCLI
+import RuaCLITestSupport
 import RuaCore
 import RuaPaperKit
 import Testing
