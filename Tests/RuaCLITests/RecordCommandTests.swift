@@ -306,3 +306,78 @@ struct FormatPageTests {
     }
   }
 }
+
+/// The walk-through of docs/walkthrough.md: a whole record with commands only, whose export is
+/// the care-circle file Tests/Fixtures/walkthrough/expected.json.
+@Suite("walk-through")
+struct WalkthroughTests {
+  static let steps: [[String]] = [
+    ["patient", "add", "--full-name", "Carmen Ortiz Vega", "--born", "1944-06-12"],
+    [
+      "patient", "set", "carmen", "--sex", "F", "--language", "Spanish", "--interpreter", "yes",
+      "--weight", "134 lb", "--code-status", "DNR - POLST on file", "--directive-location",
+      "kitchen drawer",
+    ],
+    [
+      "contact", "add", "carmen", "--name", "Lucía Ortiz", "--relation", "daughter", "--phone",
+      "555-0101", "--roles", "POA, emergency",
+    ],
+    [
+      "contact", "add", "carmen", "--name", "Miguel Ortiz", "--relation", "son", "--phone",
+      "555-0102", "--roles", "emergency",
+    ],
+    [
+      "contact", "add", "carmen", "--name", "Rosa Vega", "--relation", "sister", "--phone",
+      "555-0103",
+    ],
+    [
+      "team", "add", "carmen", "--name", "Dr. Ana Patel", "--role", "primary care", "--phone",
+      "555-0200",
+    ],
+    ["pharmacy", "set", "carmen", "--name", "Sunrise Pharmacy", "--phone", "555-0140"],
+    [
+      "allergy", "add", "carmen", "--substance", "penicillin", "--reaction", "hives", "--severity",
+      "Severe",
+    ],
+    [
+      "allergy", "add", "carmen", "--substance", "codeine", "--reaction", "nausea", "--severity",
+      "mild", "--kind", "intolerance",
+    ],
+    [
+      "med", "add", "carmen", "--name", "apixaban", "--brand", "Eliquis", "--strength", "5 mg",
+      "--times", "morning,evening",
+    ],
+    [
+      "med", "add", "carmen", "--name", "metformin", "--strength", "500 mg", "--times",
+      "morning,evening",
+    ],
+    ["med", "add", "carmen", "--name", "lisinopril", "--strength", "10 mg", "--times", "morning"],
+    [
+      "med", "add", "carmen", "--name", "atorvastatin", "--strength", "20 mg", "--times", "bedtime",
+    ],
+    ["med", "add", "carmen", "--name", "acetaminophen", "--strength", "500 mg", "--as-needed"],
+    ["fill", "carmen", "apixaban", "--days", "30"],
+  ]
+
+  @Test func commandsOnlyBuildTheExpectedRecord() throws {
+    let box = CLISandbox()
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    for step in Self.steps {
+      let result = box.run(step + box.storeFlags)
+      #expect(result.code == .success, "\(step): \(result.stderr)")
+    }
+    let export = box.run(["export"] + box.storeFlags)
+    #expect(export.code == .success, "\(export.stderr)")
+    let want = try JSONParser.parse(
+      try String(contentsOfFile: Self.fixture, encoding: .utf8))
+    let got = try JSONParser.parse(export.stdout)
+    #expect(got["patients"] == want["patients"], "\(export.stdout)")
+  }
+
+  static var fixture: String {
+    var url = URL(fileURLWithPath: #filePath)
+    url.deleteLastPathComponent()
+    url.deleteLastPathComponent()
+    return url.path + "/Fixtures/walkthrough/expected.json"
+  }
+}
