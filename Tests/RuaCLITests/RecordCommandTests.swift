@@ -20,7 +20,7 @@ struct RecordCommandTests {
   }
 
   private func agnes(_ box: CLISandbox) throws -> Patient? {
-    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
+    try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
       .loadPatient(externalID: "p-agnes")
   }
 
@@ -241,8 +241,10 @@ struct RecordCommandTests {
     #expect(set.code == .success, "\(set.stderr)")
     let list = box.run(["patients"] + box.storeFlags).stdout
     #expect(list.hasSuffix("p-rosa-ram-rez  Rosa Ramírez    1948-03-02\n"), "\(list)")
-    let rows = try Store.open(StoreLocation(database: box.database, keyFile: box.keyFile))
-      .changeLog(patient: "p-rosa-ram-rez")
+    let rows = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current()
+    )
+    .changeLog(patient: "p-rosa-ram-rez")
     #expect(rows.map(\.command) == ["patient add", "patient set"])
   }
 

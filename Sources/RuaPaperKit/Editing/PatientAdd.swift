@@ -40,7 +40,7 @@ extension Session {
     circle.exportedAt = nil
     let origin = ChangeOrigin(command: "patient add", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: host.now.secondsSinceEpoch, dryRun: dryRun, origin: origin)
+      try store.save(circle, now: host.now, dryRun: dryRun, origin: origin)
     }
     if !summary.reverts.isEmpty {
       throw PaperError(
