@@ -22,7 +22,7 @@ public enum PatientEdit: Sendable {
   /// allergy ends "no known allergies".
   case append(list: String, [(key: String, value: JSON)])
   /// The element at `index` of `list` removed.
-  case remove(list: String, index: Int)
+  case removeElement(list: String, index: Int)
   /// The element at `from` of `list` moved to `to` (contacts are listed in call order).
   case move(list: String, from: Int, to: Int)
   /// A medicine entered by mistake removed (stopping is how a medicine normally leaves).
@@ -55,7 +55,7 @@ public enum PatientEdit: Sendable {
     case .append(let list, let element):
       Self.append(.object(element), to: list, in: &members)
       if list == "allergies" { Self.set("noKnownAllergies", nil, in: &members) }
-    case .remove(let list, let at):
+    case .removeElement(let list, let at):
       Self.updateList(list, in: &members) { if $0.indices.contains(at) { $0.remove(at: at) } }
     case .move(let list, let from, let to):
       Self.updateList(list, in: &members) { elements in

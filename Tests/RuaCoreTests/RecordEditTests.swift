@@ -121,14 +121,14 @@ struct RecordEditTests {
     let changed = try apply(
       .set(.element(list: "contacts", index: 1), [("phone", .string("555-0101"))]), to: moved)
     #expect(changed.contacts[1].phone == "555-0101" && changed.contacts[1].roles == [.emergency])
-    let removed = try apply(.remove(list: "contacts", index: 0), to: changed)
+    let removed = try apply(.removeElement(list: "contacts", index: 0), to: changed)
     #expect(removed.contacts.map(\.name) == ["Daughter"])
     let condition = try apply(.append(list: "conditions", [("name", .string("AFib"))]))
     #expect(condition.conditions.map(\.name) == ["Hypertension", "AFib"])
     let since = try refusal(
       .append(list: "conditions", [("name", .string("AFib")), ("since", .string("lately"))]))
     #expect(since?.path == "patients[0].conditions[1].since")
-    let device = try apply(.remove(list: "devices", index: 0))
+    let device = try apply(.removeElement(list: "devices", index: 0))
     #expect(device.devices.isEmpty)
     let nameless = try refusal(.append(list: "careTeam", [("name", .string(""))]))
     #expect(nameless?.path == "patients[0].careTeam[1].name")
@@ -153,9 +153,9 @@ struct RecordEditTests {
     // A duplicate that came in with a file can be removed.
     var imported = try patient()
     imported.allergies.append(imported.allergies[0])
-    let removed = try apply(.remove(list: "allergies", index: 1), to: imported)
+    let removed = try apply(.removeElement(list: "allergies", index: 1), to: imported)
     #expect(removed.allergies.count == 1)
-    let none = try apply(.remove(list: "allergies", index: 0))
+    let none = try apply(.removeElement(list: "allergies", index: 0))
     #expect(none.allergies.isEmpty && !none.noKnownAllergies)
   }
 

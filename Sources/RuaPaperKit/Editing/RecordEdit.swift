@@ -86,7 +86,7 @@ extension EditSession {
         values.map { ($0.field.key, $0.value) })
     case (.list, .remove):
       try refuseValues(edit, values)
-      return .remove(list: part.key ?? "", index: try element(edit))
+      return .removeElement(list: part.key ?? "", index: try element(edit))
     case (.list, .move(let to)):
       try refuseValues(edit, values)
       let count = elements(part).count
