@@ -10,6 +10,15 @@ public enum RuaPaper {
     if first == "help", arguments.count > 1, arguments[1].hasPrefix("--") {
       return generated(Array(arguments.dropFirst()), context)
     }
+    if first == "help", arguments.count == 2, arguments[1] == "format" {
+      do throws(PaperError) {
+        context.standardOutput(try FormatPage.text())
+        return .success
+      } catch {
+        context.message(error.message)
+        return ExitStatus.code(for: error)
+      }
+    }
     if first == "--help" || first == "-h" || first == "help" {
       guard arguments.count > 1 else {
         context.write(overview())

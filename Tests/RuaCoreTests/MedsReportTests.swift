@@ -159,7 +159,9 @@ import Testing
     ("  zed  ", ["Robert"]),
     ("P-2", ["p-2"]),  // an id in another case ("er Mom" for the id `mom`)
     ("ROBERT", ["Robert"]),  // the id `Robert` in another case, before the names "Robert …"
-    ("Example", []),  // a prefix, not a word anywhere
+    // No name starts so: any part of a name does (issue 27: "Herrera" finds José Herrera-Müller).
+    ("Example", ["ambiguous", "p-1", "Robert"]),
+    ("exam", ["ambiguous", "p-1", "Robert"]),
     ("", []),
     ("   ", []),
   ])

@@ -9,7 +9,7 @@ struct ExportCommand: Command {
   let usage =
     "export [PATIENT --format fhir-ips] [-o FILE|-] [--force] [--db PATH] [--key-file PATH]"
   let details = """
-    Writes every patient in the store as a care-circle file (docs/care-circle-format.md),
+    Writes every patient in the store as a care-circle file ('rua-paper help format'),
     exportedAt set to now. The file is written beside its destination (mode 0600), synced and
     moved into place, so a failure never leaves a partial file. An existing file is refused
     unless --force is given. Without -o, or with -o -, the JSON goes to standard output.

@@ -8,7 +8,7 @@ struct ImportCommand: Command {
   let summary = "import a care-circle file into the store"
   let usage = "import FILE|- [--dry-run] [--force] [--templates DIR] [--db PATH] [--key-file PATH]"
   let details = """
-    Reads a care-circle file (docs/care-circle-format.md; - reads standard input), or a FHIR R4
+    Reads a care-circle file ('rua-paper help format'; - reads standard input), or a FHIR R4
     Bundle such as an International Patient Summary (docs/fhir.md: what maps, what is left out
     and said, what is refused), checks every field, and applies it in
     one transaction: patients are added or updated by id, children the file no longer lists are

@@ -4,12 +4,15 @@ import RuaStore
 
 struct MedCommand: Command {
   let name = "med"
-  let summary = "stop, hold or resume a medicine, or add one"
+  let summary = "stop, hold or resume a medicine, add one, change or remove one"
   let usage = """
     med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--reason TEXT] [--dry-run]
            rua-paper med add PATIENT --name NAME [--strength S] [--schedule TEXT] \
     [--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] \
     [--purpose TEXT] [--id ID] [--dry-run]
+           rua-paper med set PATIENT MEDICINE [--strength S] [--dose D] [--schedule TEXT] \
+    [--times SLOTS] [--purpose TEXT] [--instructions TEXT] [--prescriber NAME] [--dry-run]
+           rua-paper med remove PATIENT MEDICINE [--dry-run]
     """
   let details = """
     stop: the medicine was stopped (--on, default today, is kept as its stop date); it leaves
@@ -21,6 +24,11 @@ struct MedCommand: Command {
     made from the name (m-apixaban, m-apixaban-2, ...). Record its first fill with 'fill
     PATIENT ID --days N'.
 
+    set: changes the medicine's strength, dose, schedule, times, purpose, instructions,
+    prescriber, brand, form or route (a value of "" removes it); its fills and status stay.
+    remove: takes out a medicine entered by mistake, with its fills; a medicine the patient
+    stopped taking is stopped ('med stop'), so the record keeps it.
+
     Every change is checked by the import rules (exit 65, naming the field as import would),
     written in one transaction with its change_log rows, and shown; --dry-run shows it and
     writes nothing.
@@ -30,14 +38,19 @@ struct MedCommand: Command {
       OptionSpec("on", .value, value: "YYYY-MM-DD", help: "stop: the stop date (default today)"),
       OptionSpec("reason", .value, value: "TEXT", help: "why, kept in the change log"),
       OptionSpec("name", .value, value: "NAME", help: "add: the generic name"),
-      OptionSpec("brand", .value, value: "NAME", help: "add: the brand name"),
-      OptionSpec("strength", .value, value: "TEXT", help: "add: e.g. \"5 mg\""),
-      OptionSpec("dose", .value, value: "TEXT", help: "add: e.g. \"1 tablet\""),
-      OptionSpec("schedule", .value, value: "TEXT", help: "add: as written on the label"),
-      OptionSpec("times", .value, value: "SLOTS", help: "add: morning,noon,evening,bedtime"),
+      OptionSpec("brand", .value, value: "NAME", help: "add, set: the brand name"),
+      OptionSpec("strength", .value, value: "TEXT", help: "add, set: e.g. \"5 mg\""),
+      OptionSpec("dose", .value, value: "TEXT", help: "add, set: e.g. \"1 tablet\""),
+      OptionSpec("schedule", .value, value: "TEXT", help: "add, set: as written on the label"),
+      OptionSpec("times", .value, value: "SLOTS", help: "add, set: morning,noon,evening,bedtime"),
       OptionSpec("as-needed", help: "add: taken only when needed"),
-      OptionSpec("purpose", .value, value: "TEXT", help: "add: what it is for, in plain words"),
+      OptionSpec(
+        "purpose", .value, value: "TEXT", help: "add, set: what it is for, in plain words"),
       OptionSpec("id", .value, value: "ID", help: "add: the medicine's id (default from --name)"),
+      OptionSpec("instructions", .value, value: "TEXT", help: "set: e.g. \"take with food\""),
+      OptionSpec("prescriber", .value, value: "NAME", help: "set: who prescribed it"),
+      OptionSpec("form", .value, value: "TEXT", help: "set: tablet, patch, ..."),
+      OptionSpec("route", .value, value: "TEXT", help: "set: absent means by mouth"),
       OptionSpec("dry-run", help: "show the change; write nothing"),
     ] + StoreOptions.specs
 
@@ -47,14 +60,16 @@ struct MedCommand: Command {
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard let action = arguments.positionals.first else {
-      throw .invalidRequest("med needs an action: stop, hold, resume or add")
+      throw .invalidRequest("med needs an action: stop, hold, resume, add, set or remove")
     }
     switch action {
     case "add": return try add(arguments, context)
     case "stop": return try status(.stopped, action, arguments, context)
     case "hold": return try status(.onHold, action, arguments, context)
     case "resume": return try status(.active, action, arguments, context)
-    default: throw .invalidRequest("med takes stop, hold, resume or add, not '\(action)'")
+    case "set", "remove": return try change(action, arguments, context)
+    default:
+      throw .invalidRequest("med takes stop, hold, resume, add, set or remove, not '\(action)'")
     }
   }
 
@@ -67,6 +82,9 @@ struct MedCommand: Command {
     }
     if let option = Self.addOptions.first(where: { arguments.present($0) }) {
       throw .invalidRequest("--\(option) is for 'med add'")
+    }
+    for option in ["instructions", "prescriber", "form", "route"] where arguments.present(option) {
+      throw .invalidRequest("--\(option) is for 'med set'")
     }
     if status != .stopped, arguments.value("on") != nil {
       throw .invalidRequest(
@@ -98,6 +116,24 @@ struct MedCommand: Command {
     return .success
   }
 
+  /// `med set` and `med remove`: through the record commands' one path.
+  private func change(_ action: String, _ arguments: ParsedArguments, _ context: Context)
+    throws(PaperError) -> ExitCode
+  {
+    guard arguments.positionals.count == 3 else {
+      throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
+    }
+    let settable = Set(RecordPart.medication.fields.map(\.option))
+    for option in ["on", "reason", "name", "as-needed", "id"] + Array(settable).sorted()
+    where arguments.present(option) && (action == "remove" || !settable.contains(option)) {
+      throw .invalidRequest("--\(option) is not for 'med \(action)'; see 'rua-paper med --help'")
+    }
+    let edit = RecordEdit(
+      .medication, action == "set" ? .set : .remove, element: arguments.positionals[2],
+      values: RecordCommandText.values(arguments, .medication))
+    return try RecordCommandText.commit(edit, patient: arguments.positionals[1], arguments, context)
+  }
+
   private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode
   {
     guard arguments.positionals.count == 2 else {
@@ -105,6 +141,9 @@ struct MedCommand: Command {
     }
     for option in ["on", "reason"] where arguments.value(option) != nil {
       throw .invalidRequest("--\(option) is for 'med stop', 'hold' and 'resume'")
+    }
+    for option in ["instructions", "prescriber", "form", "route"] where arguments.present(option) {
+      throw .invalidRequest("--\(option) is for 'med set'; add the medicine first")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let taken = session.patient.medications.map(\.id)

@@ -5,13 +5,17 @@ import RuaStore
 struct PatientsCommand: Command {
   let name = "patients"
   let summary = "list the patients in the store (id, name, date of birth)"
-  let usage = "patients [--format text|json] [--db PATH] [--key-file PATH]"
+  let usage = "patients [--search TEXT] [--format text|json] [--db PATH] [--key-file PATH]"
   let details = """
-    Lists every patient in file order. --format json prints an array of
-    {"id", "fullName", "dateOfBirth"}.
+    Lists every patient in file order. --search lists only those whose id, full or preferred
+    name contains TEXT, without case or accents (jose, Muller find José Herrera-Müller).
+    --format json prints an array of {"id", "fullName", "dateOfBirth"}.
     """
   let options =
-    [OutputFormat.option(help: "output format (default text)")]
+    [
+      OptionSpec("search", .value, value: "TEXT", help: "only patients whose name has TEXT"),
+      OutputFormat.option(help: "output format (default text)"),
+    ]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -20,7 +24,15 @@ struct PatientsCommand: Command {
     }
     let format = try OutputFormat.read(arguments).rawValue
     let store = try StoreOptions.session(arguments, context).store
-    let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    var patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    if let search = arguments.value("search") {
+      patients.removeAll { listing in
+        !PatientSelector.matches(
+          search,
+          PatientName(
+            id: listing.id, fullName: listing.fullName, preferredName: listing.preferredName))
+      }
+    }
     if format == "json" {
       let array = JSON.array(
         patients.map {
@@ -30,6 +42,10 @@ struct PatientsCommand: Command {
           ])
         })
       context.write(JSONWriter.write(array, pretty: true))
+      return .success
+    }
+    if patients.isEmpty, let search = arguments.value("search") {
+      context.note("no patient's id or name contains '\(search)'")
       return .success
     }
     if patients.isEmpty {

@@ -1,0 +1,262 @@
+import RuaCore
+import RuaPaperKit
+
+/// `contact`, `team`, `condition`, `device`: add, set, remove (and move) one element of a list
+/// in the record. argv → `RecordEdit` → `EditSession.commit` → the changes and the list.
+struct RecordListCommand: Command {
+  let part: RecordPart
+  let summary: String
+  let about: String
+  /// Whether order means something (contacts are called in order), so `move` is offered.
+  let movable: Bool
+
+  var name: String { part.name }
+  var actions: [String] { ["add", "set", "remove"] + (movable ? ["move"] : []) }
+
+  var usage: String {
+    let fields = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
+    var text = "\(name) add PATIENT " + fields.joined(separator: " ") + " [--dry-run]\n"
+    text += "       rua-paper \(name) set PATIENT ITEM --FIELD VALUE... [--dry-run]\n"
+    text += "       rua-paper \(name) remove PATIENT ITEM [--dry-run]"
+    if movable { text += "\n       rua-paper \(name) move PATIENT ITEM --to N [--dry-run]" }
+    return text
+  }
+
+  var details: String {
+    about + "\n\n" + RecordCommandText.shared(itemIs: "its number as listed or its name")
+  }
+
+  var options: [OptionSpec] {
+    RecordCommandText.fieldOptions(part)
+      + (movable
+        ? [OptionSpec("to", .value, value: "N", help: "move: the new place, 1 = called first")]
+        : [])
+      + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
+  }
+
+  static func valueName(_ field: RecordField) -> String {
+    field.option.uppercased().replacingHyphens()
+  }
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    let words = arguments.positionals
+    guard let action = words.first, actions.contains(action) else {
+      throw .invalidRequest(
+        "\(name) takes " + actions.joined(separator: ", ") + ", not '\(words.first ?? "")'")
+    }
+    let wanted = action == "add" ? 2 : 3
+    guard words.count == wanted else {
+      throw .invalidRequest(
+        "\(name) \(action) needs " + (wanted == 2 ? "one PATIENT" : "a PATIENT and an ITEM")
+          + " (\(words.count - 1) given); see 'rua-paper \(name) --help'")
+    }
+    if action != "move", arguments.value("to") != nil {
+      throw .invalidRequest("--to is for '\(name) move'")
+    }
+    let recordAction: RecordEdit.Action
+    switch action {
+    case "add": recordAction = .add
+    case "set": recordAction = .set
+    case "remove": recordAction = .remove
+    default:
+      guard let text = arguments.value("to"), let place = Int(text) else {
+        throw .invalidRequest("\(name) move needs --to N, the new place (1 = called first)")
+      }
+      recordAction = .move(to: place)
+    }
+    let edit = RecordEdit(
+      part, recordAction, element: wanted == 3 ? words[2] : nil,
+      values: RecordCommandText.values(arguments, part))
+    return try RecordCommandText.commit(edit, patient: words[1], arguments, context)
+  }
+}
+
+/// `patient set`, `pharmacy set|remove`, `baseline set`: fields of the patient or of one object
+/// in the record.
+struct RecordFieldsCommand: Command {
+  let part: RecordPart
+  let summary: String
+  let about: String
+  let removable: Bool
+
+  var name: String { part.name }
+
+  var addsPatients: Bool { part.shape == .fields && part.key == nil }
+
+  var usage: String {
+    var text = "\(name) set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]"
+    if removable { text += "\n       rua-paper \(name) remove PATIENT [--dry-run]" }
+    if addsPatients {
+      text +=
+        "\n       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]"
+    }
+    return text
+  }
+
+  var details: String { about + "\n\n" + RecordCommandText.shared(itemIs: nil) }
+
+  var options: [OptionSpec] {
+    RecordCommandText.fieldOptions(part)
+      + (addsPatients
+        ? [OptionSpec("id", .value, value: "ID", help: "add: the new id (default from the name)")]
+        : [])
+      + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
+  }
+
+  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
+    let words = arguments.positionals
+    if addsPatients, words.first == "add" { return try add(arguments, context) }
+    if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
+    let actions = removable ? ["set", "remove"] : (addsPatients ? ["add", "set"] : ["set"])
+    guard let action = words.first, actions.contains(action) else {
+      throw .invalidRequest(
+        "\(name) takes " + actions.joined(separator: " or ") + ", not '\(words.first ?? "")'")
+    }
+    guard words.count == 2 else {
+      throw .invalidRequest(
+        "\(name) \(action) needs one PATIENT (\(words.count - 1) given); "
+          + "see 'rua-paper \(name) --help'")
+    }
+    let edit = RecordEdit(
+      part, action == "set" ? .set : .remove, values: RecordCommandText.values(arguments, part))
+    return try RecordCommandText.commit(edit, patient: words[1], arguments, context)
+  }
+}
+
+extension RecordFieldsCommand {
+  /// `patient add`: a name and a date of birth; the other fields come with `patient set`.
+  private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
+    -> ExitCode
+  {
+    guard arguments.positionals.count == 1 else {
+      throw .invalidRequest("patient add takes no PATIENT; give --full-name and --born")
+    }
+    let others = part.fields.map(\.option).filter { !["full-name", "born"].contains($0) }
+    if let option = others.first(where: { arguments.value($0) != nil }) {
+      throw .invalidRequest(
+        "--\(option) is for 'patient set'; add the patient first, then set it with its id")
+    }
+    guard let name = arguments.value("full-name"), let born = arguments.value("born") else {
+      throw .invalidRequest("patient add needs --full-name NAME and --born YYYY-MM-DD")
+    }
+    let dryRun = arguments.flag("dry-run")
+    let result = try StoreOptions.session(arguments, context).addPatient(
+      fullName: name, dateOfBirth: born, id: arguments.value("id"), dryRun: dryRun)
+    let verb = dryRun ? "dry run, nothing written; would add" : "added"
+    context.write(
+      "\(verb) \(result.patient.id)  \(result.patient.fullName), born \(result.patient.dateOfBirth.iso)\n"
+    )
+    if !dryRun {
+      context.print(
+        "next: rua-paper patient set \(result.patient.id) --sex … --language … --weight …")
+    }
+    return .success
+  }
+}
+
+/// What the record commands share: options from the part's fields, the values in the part's
+/// order, the help paragraph, and the change shown with the part as it now stands.
+enum RecordCommandText {
+  static func fieldOptions(_ part: RecordPart) -> [OptionSpec] {
+    part.fields.map { field in
+      OptionSpec(
+        field.option, .value, value: RecordListCommand.valueName(field), help: field.help)
+    }
+  }
+
+  static func values(_ arguments: ParsedArguments, _ part: RecordPart)
+    -> [(option: String, text: String)]
+  {
+    part.fields.compactMap { field in arguments.value(field.option).map { (field.option, $0) } }
+  }
+
+  static func shared(itemIs: String?) -> String {
+    var text = "PATIENT is an id or a name, matched as for 'er'."
+    if let itemIs { text += " ITEM is \(itemIs) (a unique start of it will do)." }
+    return text + """
+       A value of "" removes the field. Values are read as a family writes them where nothing
+      is lost (Female, Severe, POA, 61 kg, 134 lb, Spanish) and refused, naming the option, the
+      field and the accepted forms, where something would be. Every change is checked by the
+      import rules (exit 65, naming the field as import would), written in one transaction with
+      its change_log rows, and shown; --dry-run shows it and writes nothing.
+      """
+  }
+
+  static func commit(
+    _ edit: RecordEdit, patient: String, _ arguments: ParsedArguments, _ context: Context
+  ) throws(PaperError) -> ExitCode {
+    let session = try EditSession.open(patient, arguments, context)
+    let dryRun = arguments.flag("dry-run")
+    let result = try session.commit(edit, dryRun: dryRun)
+    context.write(ChangeText.lines(result.changes, dryRun: dryRun))
+    let lines = EditSession.lines(edit.part, of: result.patient)
+    let whose = "\(result.patient.fullName)'s \(edit.part.title)"
+    if lines.isEmpty {
+      context.print("\(whose): none recorded")
+    } else {
+      context.print("\(whose):")
+      context.write(lines.joined(separator: "\n") + "\n")
+    }
+    return .success
+  }
+}
+
+extension String {
+  fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
+}
+
+extension RecordListCommand {
+  static let contact = RecordListCommand(
+    part: .contact, summary: "add, change, remove or reorder a contact",
+    about: """
+      The people to call, in the order they are to be called: 'add' puts a contact last, 'move'
+      gives it another place. --roles takes emergency, health-care-proxy (or proxy), poa (or
+      power of attorney) and caregiver, separated by commas.
+      """, movable: true)
+  static let team = RecordListCommand(
+    part: .careTeam, summary: "add, change or remove a doctor of the care team",
+    about: """
+      The doctors and clinicians who look after the patient (the care team), in the order the
+      documents list them: --role says what they do (primary care, cardiology).
+      """, movable: true)
+  static let condition = RecordListCommand(
+    part: .condition, summary: "add, change or remove a condition",
+    about: "Conditions (diagnoses); --since is a year, a month (2019-04) or a date.",
+    movable: false)
+  static let allergy = RecordListCommand(
+    part: .allergy, summary: "record, change or remove an allergy or intolerance",
+    about: """
+      Adds an allergy (--substance is required) to the patient's record; a patient recorded as
+      having no known allergies is no longer: the documents list the new allergy instead. An
+      exact repeat of a recorded allergy is refused. 'remove' takes one out, such as a
+      duplicate imported from a file; the last one removed leaves allergies "not recorded",
+      until 'patient set PATIENT --no-known-allergies yes' says there are none.
+      """, movable: false)
+  static let device = RecordListCommand(
+    part: .device, summary: "add, change or remove an implanted device",
+    about: "Implanted devices (pacemaker, insulin pump), with their details.", movable: false)
+}
+
+extension RecordFieldsCommand {
+  static let patient = RecordFieldsCommand(
+    part: .patient, summary: "add a patient, or change their own fields (weight, language…)",
+    about: """
+      add: a new patient with a full name and a date of birth; the id it made (p- and the
+      name, or --id) is printed, for the commands that follow.
+
+      set: sets the patient-level fields of the record: names, date of birth, sex, language
+      (Spanish or es), interpreter (yes/no), weight (61, 61 kg or 134 lb, kept in kg), height
+      (160 cm, 1.6 m or 63 in, kept in cm), address, phone, insurance, preferred hospital, code
+      status, the advance directive's summary and where it is kept, dependents, notes, and
+      no-known-allergies (refused while allergies are listed).
+      """, removable: false)
+  static let pharmacy = RecordFieldsCommand(
+    part: .pharmacy, summary: "set or remove the pharmacy",
+    about: "The pharmacy the patient uses; a new one needs --name.", removable: true)
+  static let baseline = RecordFieldsCommand(
+    part: .baseline, summary: "set how the patient usually is (baseline)",
+    about: """
+      What is usual for the patient, so the ER can tell what is new: cognition, mobility,
+      hearing, vision, communication, other.
+      """, removable: false)
+}
