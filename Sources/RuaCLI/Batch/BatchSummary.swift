@@ -20,6 +20,22 @@ struct BatchSummary {
   private var binder: String? { outcome.binder }
   private var signal: Int32 { outcome.signal }
 
+  /// Runs `request` and reports it (failures, the summary line or JSON), with the process's
+  /// exit held throughout: a signal stops the run, which still finishes by itself and prints
+  /// its summary before the signal thread ends the process. `progress`: the terminal line.
+  static func run(
+    _ request: BatchRequest, in session: Session, _ context: Context, json: Bool,
+    progress: Bool
+  ) throws(PaperError) -> BatchOutcome {
+    context.ledger.holdExit()
+    defer { context.ledger.releaseExit() }
+    var line = ProgressLine(context: context)
+    let outcome = try session.batch(request) { if progress { line.draw($0) } }
+    line.finish()
+    BatchSummary(outcome).report(context, json: json)
+    return outcome
+  }
+
   /// The run's exit code: 128+signal when stopped, else the first failure's, else 0.
   static func exitCode(_ outcome: BatchOutcome) -> ExitCode {
     if outcome.signal != 0 { return ExitCode(rawValue: 128 + outcome.signal) }

@@ -33,13 +33,8 @@ struct BatchCommand: Command {
       try DocumentSettings.read(arguments, context)
     }
     let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
-    // A signal lets the run finish by itself: the summary below is printed before the exit.
-    context.ledger.holdExit()
-    defer { context.ledger.releaseExit() }
-    var progress = ProgressLine(context: context)
-    let outcome = try session.batch(options.request) { progress.draw($0) }
-    progress.finish()
-    BatchSummary(outcome).report(context, json: options.json)
+    let outcome = try BatchSummary.run(
+      options.request, in: session, context, json: options.json, progress: true)
     return BatchSummary.exitCode(outcome)
   }
 }

@@ -78,8 +78,7 @@ struct DemoCommand: Command {
       binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
       force: true, settings: settings, anchorsFooter: true)
     let session = Session(store: store, host: context.host, ledger: context.ledger)
-    let outcome = try session.batch(request)
-    BatchSummary(outcome).report(context, json: false)
+    let outcome = try BatchSummary.run(request, in: session, context, json: false, progress: false)
     let code = BatchSummary.exitCode(outcome)
     guard code == .success else {
       throw PaperError(
