@@ -95,6 +95,8 @@ public enum RuaPaper {
         context.write(script)
         return .success
       }
+    case ("--complete", _) where arguments.count >= 3:
+      return CompletionCandidates.run(Array(arguments.dropFirst()), context)
     default: break
     }
     context.message(
