@@ -59,7 +59,11 @@ let package = Package(
         "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender", "RuaVisual",
         "RuaPrint", "CLinux",
       ]),
-    .executableTarget(name: "rua-paper", dependencies: ["RuaCLI"]),
+    // Bound at load time (full RELRO, as Debian's hardening asks): the GOT is read-only before
+    // the first line runs, and a missing library fails at start, not mid-print.
+    .executableTarget(
+      name: "rua-paper", dependencies: ["RuaCLI"],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"])]),
     // The benchmark, kept out of the shipped tool.
     .executableTarget(
       name: "rua-paper-bench",
