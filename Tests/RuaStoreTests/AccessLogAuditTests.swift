@@ -91,6 +91,12 @@ struct AccessLogAuditTests {
     #expect(try store.accessLog(AccessQuery(since: Fixture.now + 1)).map(\.id) == [2])
     #expect(try store.accessLog(AccessQuery(until: Fixture.now + 1)).map(\.id) == [1])
     #expect(try store.accessLog(AccessQuery(action: "print")).map(\.id) == [2])
+    // The bounds to the second: since is inclusive, until exclusive.
+    #expect(try store.accessLog(AccessQuery(since: Fixture.now)).map(\.id) == [1, 2])
+    #expect(try store.accessLog(AccessQuery(since: Fixture.now + 86_400)).map(\.id) == [2])
+    #expect(try store.accessLog(AccessQuery(since: Fixture.now + 86_401)).isEmpty)
+    #expect(try store.accessLog(AccessQuery(until: Fixture.now + 86_400)).map(\.id) == [1])
+    #expect(try store.accessLog(AccessQuery(until: Fixture.now)).isEmpty)
   }
 
   @Test(arguments: [1, 2, 5])

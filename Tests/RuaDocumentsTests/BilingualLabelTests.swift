@@ -1,0 +1,73 @@
+import RuaCore
+import RuaDocuments
+import Testing
+
+/// On a bilingual ER sheet every label a clinician reads has its English half: the family's
+/// words first, then English in a second-language run.
+@Suite("bilingual ER-sheet labels")
+struct BilingualLabelTests {
+  func sheet(_ language: String) throws -> Document {
+    let labels = try BuiltDocument.labels(language).bilingual(BuiltDocument.labels("en"))
+    let patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    let table = DrugClassTable(contentVersion: "1.0.0", sources: [], classes: [])
+    return ERSheet.build(
+      patient: patient,
+      facts: ERFacts.derive(patient: patient, table: table, today: BuiltDocument.today),
+      today: BuiltDocument.today, informationAsOf: nil, printedAt: "now", labels: labels,
+      template: try BuiltDocument.template("er-sheet.json"), contentVersion: "1",
+      pendingReview: false)
+  }
+
+  /// The labels of every key–value row and every band.
+  func labels(_ document: Document) -> [StyledText] {
+    BuiltDocument.blocks(document).flatMap { block -> [StyledText] in
+      switch block {
+      case .keyValues(let rows): return rows.map(\.label)
+      case .alert(let alert): return [alert.label]
+      default: return []
+      }
+    }
+  }
+
+  func everyStyledText(_ document: Document) -> [StyledText] {
+    BuiltDocument.blocks(document).flatMap { block -> [StyledText] in
+      switch block {
+      case .heading(_, let text), .paragraph(let text), .stamp(let text): return [text]
+      case .keyValues(let rows): return rows.flatMap { [$0.label, $0.value] }
+      case .alert(let alert): return [alert.label, alert.text]
+      case .table(let table): return table.columns.map(\.header) + table.rows.flatMap { $0 }
+      case .list(let items): return items.map(\.text)
+      case .checklist(let items): return items.map(\.text)
+      case .columns: return []
+      }
+    }
+  }
+
+  @Test(arguments: ["es", "zh-Hans", "ar", "vi"])
+  func everyRowAndBandLabelHasItsEnglishHalf(language: String) throws {
+    let english = try BuiltDocument.labels("en")
+    let found = labels(try sheet(language))
+    #expect(found.count >= 6, "\(found.map(\.plainText))")
+    for label in found {
+      let second = label.runs.filter(\.secondLanguage).map(\.text).joined()
+      #expect(!second.isEmpty, "\(language): '\(label.plainText)' has no English half")
+      #expect(label.runs.first?.secondLanguage == false, "\(language): English came first")
+    }
+    // The identity line's labels are runs of one paragraph: look at every English run.
+    let halves = everyStyledText(try sheet(language)).flatMap { text in
+      text.runs.filter(\.secondLanguage).map(\.text)
+    }
+    for key in [LabelKey.sex, .weight, .language, .interpreter, .allergiesNotRecorded, .codeStatus]
+    {
+      #expect(
+        halves.contains { $0.contains(english[key].trimmingSpaces) },
+        "\(language): no English '\(english[key])' in \(halves)")
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
