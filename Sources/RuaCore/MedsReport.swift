@@ -36,6 +36,9 @@ public enum MedsReport {
     -> JSON
   {
     let runway = Runway.evaluate(medication, today: today)
+    // A held medicine is not being taken down: no run-out date and no days left, or a script
+    // would read "overdue". Its last fill stays, a fact.
+    let running = medication.status == .onHold ? nil : runway
     func optional(_ text: String?) -> JSON { text.map(JSON.string) ?? .null }
     return .object([
       ("id", .string(medication.id)),
@@ -44,8 +47,8 @@ public enum MedsReport {
       ("strength", optional(medication.strength)),
       ("medicationStatus", .string(medication.status.rawValue)),
       ("status", .string(verdict(medication, runway))),
-      ("runOutDate", optional(runway.runOutDate?.iso)),
-      ("daysRemaining", runway.daysRemaining.map(JSON.int) ?? .null),
+      ("runOutDate", optional(running?.runOutDate?.iso)),
+      ("daysRemaining", running?.daysRemaining.map(JSON.int) ?? .null),
       ("lastFillDate", optional(runway.currentFill?.fillDate.iso)),
       ("daySupply", runway.currentFill.map { .int($0.daySupply) } ?? .null),
       ("flags", .array(table.flags(for: medication).map { .string($0.rawValue) })),

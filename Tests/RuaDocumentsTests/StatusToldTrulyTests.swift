@@ -54,6 +54,20 @@ import Testing
     #expect(line.hasPrefix("on-hold"))
   }
 
+  /// In JSON too a held medicine has no run-out date and no days left (-32 would read as
+  /// overdue to a script); its last fill is still given.
+  @Test func theJSONReportGivesAHeldMedicineNoRunway() throws {
+    let json = MedsReport.json(patient: dualTherapy, table: try B.drugClasses(), today: B.today)
+    let medications = try #require(json["medications"]?.arrayValue)
+    let aspirin = try #require(medications.first { $0["name"]?.stringValue == "aspirin" })
+    #expect(aspirin["status"]?.stringValue == "on-hold")
+    #expect(aspirin["daysRemaining"] == .null)
+    #expect(aspirin["runOutDate"] == .null)
+    #expect(aspirin["lastFillDate"]?.stringValue == "2026-09-01")
+    let warfarin = try #require(medications.first { $0["name"]?.stringValue == "warfarin" })
+    #expect(warfarin["daysRemaining"]?.intValue != nil)
+  }
+
   @Test func aDirectiveWithoutACodeStatusSaysTheStatusIsNotRecorded() throws {
     var patient = Patient(id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
     patient.advanceDirective = AdvanceDirective(location: "red folder")
