@@ -89,7 +89,7 @@ let package = Package(
       dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "RuaTestSupport"]),
     .testTarget(
       name: "RuaVisualTests",
-      dependencies: ["RuaVisual", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),
+      dependencies: ["RuaVisual", "RuaPDF", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),
     .testTarget(
       name: "RuaPaperKitTests",
       dependencies: [

@@ -135,6 +135,16 @@ package final class QPDFDocument {
     return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 
+  /// The bytes of a stream as stored, filters not applied; nil when qpdf cannot read them.
+  package func rawData(_ stream: Handle) -> [UInt8]? {
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    let failed = qpdf_oh_get_stream_data(data, stream, qpdf_dl_none, nil, &buffer, &length)
+    defer { free(buffer) }
+    guard failed == 0, let buffer else { return nil }
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
+  }
+
   /// Replaces a stream's data with unfiltered `bytes`; the writer compresses it again.
   package func replaceData(of stream: Handle, with bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer {

@@ -2,8 +2,9 @@ internal import CPangoCairo
 internal import CPopplerGLib
 
 /// What a reader other than the eye sees in a PDF: the tag tree, language and marking,
-/// metadata, fonts, page boxes, outlines and links. Read with poppler-glib; `/Lang` and
-/// `/MarkInfo` with libqpdf (`CatalogEntries`), which reads object streams too.
+/// metadata, fonts, page boxes, outlines, links, and what the catalog runs or names (actions,
+/// name trees). Read with poppler-glib; the catalog with libqpdf (`CatalogEntries`), which
+/// reads object streams too.
 public struct DocumentStructure: Sendable, Equatable {
   /// One line per structure element, indented two spaces per level; nil when untagged.
   public let tags: [String]?
@@ -20,6 +21,10 @@ public struct DocumentStructure: Sendable, Equatable {
   public let outlines: [String]
   /// "page 1: uri https://…", "page 2: goto page 3".
   public let links: [String]
+  /// What the catalog runs by itself: `/OpenAction` and each `/AA` trigger, one line each.
+  public let catalogActions: [String]
+  /// The names of the catalog's `/Names` trees ("/JavaScript: init", "/EmbeddedFiles: a.txt").
+  public let nameTrees: [String]
 
   public static let metadataKeys = ["title", "author", "subject", "keywords", "creator"]
 
@@ -29,6 +34,8 @@ public struct DocumentStructure: Sendable, Equatable {
     let catalog = CatalogEntries(document.bytes)
     language = catalog?.language ?? "unknown"
     markInfo = catalog?.markInfo ?? "unknown"
+    catalogActions = catalog?.actions ?? ["unknown"]
+    nameTrees = catalog?.nameTrees ?? ["unknown"]
     var metadata: [String: String] = [:]
     let getters: [(String, (OpaquePointer) -> UnsafeMutablePointer<gchar>?)] = [
       ("title", { poppler_document_get_title($0) }),

@@ -41,6 +41,8 @@ public enum StructureDiff {
       ("page boxes", a.pageBoxes, b.pageBoxes, "pages"),
       ("outlines", a.outlines, b.outlines, "entries"),
       ("links", a.links, b.links, "links"),
+      ("catalog actions", a.catalogActions, b.catalogActions, "actions"),
+      ("name trees", a.nameTrees, b.nameTrees, "names"),
     ]
     for (what, left, right, noun) in pairs {
       if let change = list(what, left, right, noun: noun) { changes.append(change) }
