@@ -23,6 +23,15 @@ extension Files {
   /// descriptor (so the file checked is the file read): a regular file, owned by the effective
   /// user, no permission for group or others. At most `limit` bytes.
   public static func readPrivate(_ path: String, limit: Int) throws(PrivateFileError) -> [UInt8] {
+    try readOwned(path, limit: limit, othersMay: 0)
+  }
+
+  /// Reads a file of the user running, as `readPrivate` does, but lets group and others have
+  /// the permission bits in `othersMay` (`0o044`: a readable file such as a checked-out
+  /// golden, never a writable one); any other bit for them is `openToOthers`.
+  public static func readOwned(_ path: String, limit: Int, othersMay: UInt32)
+    throws(PrivateFileError) -> [UInt8]
+  {
     let fd = rua_open_nofollow_read(path)
     guard fd >= 0 else {
       switch errno {
@@ -39,7 +48,9 @@ extension Files {
     guard status.isOwnedByCurrentUser else {
       throw .foreignOwner(owner: status.owner, user: currentUserID)
     }
-    guard !status.isOpenToOthers else { throw .openToOthers(mode: status.mode & 0o777) }
+    guard status.mode & 0o077 & ~othersMay == 0 else {
+      throw .openToOthers(mode: status.mode & 0o777)
+    }
     do { return try FileDescriptor.readAll(fd, path: path, limit: limit) } catch {
       throw .failed(error)
     }

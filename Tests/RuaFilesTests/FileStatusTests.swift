@@ -60,6 +60,27 @@ struct FileStatusTests {
     #expect(try Files.readPrivate(file, limit: 2) == Array("01".utf8))
   }
 
+  /// `readOwned` lets others have the bits it names (a checked-out golden is 0644), no more.
+  @Test func readOwnedAllowsOnlyTheNamedBitsForOthers() throws {
+    let box = TemporaryFolder("rua-files")
+    let file = box.file("golden.pdf")
+    try Files.createExclusive(file, Array("%PDF-".utf8))
+    #expect(chmod(file, 0o644) == 0)
+    #expect(try Files.readOwned(file, limit: 64, othersMay: 0o044) == Array("%PDF-".utf8))
+    #expect(throws: PrivateFileError.openToOthers(mode: 0o644)) {
+      try Files.readPrivate(file, limit: 64)
+    }
+    #expect(chmod(file, 0o664) == 0)
+    #expect(throws: PrivateFileError.openToOthers(mode: 0o664)) {
+      try Files.readOwned(file, limit: 64, othersMay: 0o044)
+    }
+    let link = box.file("link")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+    #expect(throws: PrivateFileError.symlink) {
+      try Files.readOwned(link, limit: 64, othersMay: 0o077)
+    }
+  }
+
   @Test func readPrivateRefusesLinksKindsOwnersAndOpenModes() throws {
     let box = TemporaryFolder("rua-files")
     let file = box.file("key")

@@ -40,8 +40,11 @@ struct SnapshotCommand: Command {
     without re-rendering. --format json prints every document with its verdict and regions;
     --report DIR writes an HTML page per failing document and summary.md. For a
     failing document the new PDF, its page images, -pN-diff.png and -pN-side-by-side.png
-    (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts, or a folder
-    under $TMPDIR). Goldens made from the store hold patient data in plain files; each such PDF
+    (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts in a checkout,
+    else $XDG_CACHE_HOME or ~/.cache, then rua-paper/snapshot-artifacts, made 0700), with their
+    SHA-256 in last-check.json: 'accept' copies only those bytes. The golden and artifacts
+    folders must be real folders of yours that others cannot write; no link in them is
+    followed. Goldens made from the store hold patient data in plain files; each such PDF
     is recorded in the access log. See docs/visual-regression.md.
     Exit codes: 0 all pass, 1 differences or missing goldens, 2 error (bad arguments included).
     """
@@ -103,7 +106,7 @@ struct SnapshotCommand: Command {
       try StoreOptions.session(arguments, context, closingAbandoned: true)
     }
     if verb == "prune" {
-      return SnapshotAccept.prune(plan, names: producedNames(plan, patients), output: output)
+      return try SnapshotAccept.prune(plan, names: producedNames(plan, patients), output: output)
         ? .success : .diffError
     }
     let passed = try SnapshotRunner(plan: plan, patients: patients, output: output).run()

@@ -47,9 +47,11 @@ extension SnapshotPlan {
     // A PDF that looks the same but lost its tags or title is a different document.
     diff.compareStructure = !arguments.flag("no-structure")
     let format = try OutputFormat.read(arguments).rawValue
+    var artifacts = arguments.value("artifacts")
+    if artifacts == nil { artifacts = try defaultArtifacts(context) }
     return SnapshotPlan(
       mode: mode, golden: golden, goldenShown: goldenText,
-      artifacts: context.absolute(arguments.value("artifacts") ?? defaultArtifacts(context)),
+      artifacts: context.absolute(artifacts ?? ""),
       source: try source(arguments, context, templates: templates), kinds: kinds,
       languages: languages, papers: papers, diff: diff, now: now, today: today,
       templates: templates, format: format,
@@ -170,12 +172,18 @@ extension SnapshotPlan {
     try remap { () throws(PaperError) in try parse(text) }
   }
 
-  /// `.build/snapshot-artifacts` inside a package checkout, else a folder under /tmp.
-  private static func defaultArtifacts(_ context: Context) -> String {
+  /// `.build/snapshot-artifacts` inside a package checkout, else the user's own cache
+  /// (`$XDG_CACHE_HOME` or `~/.cache`)/rua-paper/snapshot-artifacts: never a shared name under
+  /// /tmp another user could make first.
+  private static func defaultArtifacts(_ context: Context) throws(PaperError) -> String {
     if Files.isDirectory(context.absolute(".build")) {
       return ".build/snapshot-artifacts"
     }
-    let temporary = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    return temporary + "/rua-paper-snapshot-artifacts"
+    guard let cache = SnapshotFolders.defaultArtifacts(environment: context.environment) else {
+      throw PaperError(
+        "neither XDG_CACHE_HOME nor HOME is set to a full path, so there is no folder of your "
+          + "own for the artifacts; pass --artifacts DIR", kind: .invalidRequest)
+    }
+    return cache
   }
 }

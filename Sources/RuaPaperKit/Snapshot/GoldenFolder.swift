@@ -1,6 +1,7 @@
 import Glibc
 import RuaDocuments
 import RuaFiles
+import RuaStore
 import RuaVisual
 
 /// The files of one snapshot: `<lang>-<paper>/<patient-id>-<document>.pdf` and one
@@ -36,11 +37,18 @@ package struct SnapshotName: Sendable {
 
 /// Reading and writing the files of a golden or artifacts folder.
 package enum GoldenFolder {
-  /// Makes `root` (one level) and `root/folder`.
-  package static func prepare(_ root: String, folder: String) throws(PaperError) {
-    try VisualFiles.makeDirectory(root, kind: .invalidRequest)
-    try VisualFiles.makeDirectory(root + "/" + folder, kind: .invalidRequest)
+  /// Makes `root` and `root/folder`, or checks them (`SnapshotFolders`: real folders of the
+  /// user's that others cannot write). The artifacts folder is made 0700 with its parents (it
+  /// may hold patient data); the goldens and reports 0755, one level.
+  package static func prepare(_ root: String, folder: String, role: String) throws(PaperError) {
+    let mode: UInt32 = role == artifactsRole ? 0o700 : 0o755
+    try SnapshotFolders.make(root, role: role, mode: mode, parents: role == artifactsRole)
+    try SnapshotFolders.make(root + "/" + folder, role: role, mode: mode)
   }
+
+  package static let goldenRole = "golden folder"
+  package static let artifactsRole = "artifacts folder"
+  package static let reportRole = "report folder"
 
   /// Writes a whole file in place of any old one (AtomicFile: complete or absent, mode 0600).
   package static func write(_ bytes: [UInt8], to path: String) throws(PaperError) {
@@ -49,19 +57,23 @@ package enum GoldenFolder {
     }
   }
 
-  package static func writePNG(_ raster: Raster, to path: String) throws(PaperError) {
+  /// Writes the page image; returns the SHA-256 of its bytes.
+  @discardableResult
+  package static func writePNG(_ raster: Raster, to path: String) throws(PaperError) -> String {
     try writePNG(path) { () throws(VisualError) in try raster.pngBytes() }
   }
 
-  /// Writes the PNG `encode` makes; its error is the command's.
+  /// Writes the PNG `encode` makes; its error is the command's. Returns the SHA-256 of it.
+  @discardableResult
   package static func writePNG(_ path: String, _ encode: () throws(VisualError) -> [UInt8])
-    throws(PaperError)
+    throws(PaperError) -> String
   {
     let bytes: [UInt8]
     do { bytes = try encode() } catch {
       throw PaperError(error.message, kind: .invalidRequest)
     }
     try write(bytes, to: path)
+    return SHA256.hex(bytes)
   }
 
   /// Removes page images past `pages` left from a longer earlier recording.
@@ -70,6 +82,7 @@ package enum GoldenFolder {
     while (try? Files.removeFile(name.png(page, in: root))) != nil { page += 1 }
   }
 
-  /// The whole file, or nil when it cannot be read.
+  /// The whole file, or nil when it cannot be read: for inputs (the sample, fonts.conf), not
+  /// for files of the golden or artifacts folders (`SnapshotFolders.read`).
   package static func readFile(_ path: String) -> [UInt8]? { try? Files.read(path) }
 }

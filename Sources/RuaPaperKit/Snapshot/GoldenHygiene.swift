@@ -44,8 +44,10 @@ enum GoldenHygiene {
     return (String(stem[..<dash]), page)
   }
 
-  /// The names in `path` that are not folders, sorted (none when it cannot be read).
+  /// The names in `path` that are not folders, sorted (none when it cannot be read, or when
+  /// `path` is a link: its files are not the goldens').
   static func list(_ path: String) -> [String] {
-    ((try? Files.listFolder(path)) ?? []).filter { $0.kind != .directory }.map(\.name)
+    guard (try? Files.status(path))?.kind == .directory else { return [] }
+    return ((try? Files.listFolder(path)) ?? []).filter { $0.kind != .directory }.map(\.name)
   }
 }

@@ -24,7 +24,7 @@ struct SnapshotComparison {
   static func compare(
     _ bytes: [UInt8], _ name: SnapshotName, golden root: String, options: DiffOptions
   ) throws(PaperError) -> SnapshotComparison {
-    guard let goldenBytes = GoldenFolder.readFile(name.pdf(in: root)) else {
+    guard let goldenBytes = try SnapshotFolders.read(name.pdf(in: root)) else {
       return SnapshotComparison(result: .missing, artifacts: [])
     }
     if goldenBytes == bytes {

@@ -35,7 +35,7 @@ package enum SnapshotManifest {
   }
 
   private static func recorded(_ key: String, in golden: String) -> JSON? {
-    guard let bytes = GoldenFolder.readFile(golden + "/" + file),
+    guard let bytes = try? SnapshotFolders.read(golden + "/" + file),
       let json = try? JSONParser.parse(bytes), case .object(let members) = json
     else { return nil }
     return members.first(where: { $0.key == key })?.value

@@ -26,11 +26,14 @@ public struct SnapshotRunner {
     var missing = 0
     var orphans = 0
     var entries: [SnapshotEntry] = []
+    /// The SHA-256 of each artifact written, by `SnapshotName.shown`, for last-check.json.
+    var written: [String: SnapshotAccept.Written] = [:]
   }
 
   /// Checks (or records) every snapshot; true when all pass.
   public func run() throws(PaperError) -> Bool {
     var tally = Tally()
+    try SnapshotFolders.checkTree(plan.golden, plan: plan, role: GoldenFolder.goldenRole)
     let fontsConf = plan.templates.root + "/fonts.conf"
     let fontsHash = GoldenFolder.readFile(fontsConf).map { SHA256.hex($0) } ?? "unreadable"
     let fontsProblem = fontsMismatch(current: fontsHash)
@@ -71,7 +74,7 @@ public struct SnapshotRunner {
     }
     // Recording everything is how goldens are rebuilt; an orphan then is only reported.
     if plan.mode != .all { tally.orphans = orphans.count }
-    if plan.mode != .all { try rememberFailures(tally.entries) }
+    if plan.mode != .all { try rememberFailures(tally) }
     try writeReport(tally.entries)
     let total = tally.ok + tally.recorded + tally.failed + tally.missing
     let failing = tally.failed + tally.missing + tally.orphans + (fontsProblem == nil ? 0 : 1)
@@ -142,7 +145,7 @@ public struct SnapshotRunner {
         note(&tally, "FAILED", name, nil, report: report)
       }
       for text in detail.split(separator: "\n") { say("    \(text)\n") }
-      try writeArtifacts(made, name, comparison)
+      tally.written[name.shown] = try writeArtifacts(made, name, comparison)
       if let folder = plan.report {
         try reportPage(name, report, comparison.artifacts, folder: folder)
       }
@@ -162,22 +165,23 @@ public struct SnapshotRunner {
     if plan.format == "text" { output(text) }
   }
 
-  /// `ARTIFACTS/last-check.json`: the documents that failed, for `snapshot accept`.
-  private func rememberFailures(_ entries: [SnapshotEntry]) throws(PaperError) {
-    let failed = entries.filter { $0.status == "FAILED" }.map { JSON.string($0.name.shown) }
-    try SnapshotPlan.remap { () throws(PaperError) in
-      try VisualFiles.makeDirectory(plan.artifacts, kind: .invalidRequest)
+  /// `ARTIFACTS/last-check.json`: the documents that failed and the SHA-256 of each file
+  /// written for them, for `snapshot accept`.
+  private func rememberFailures(_ tally: Tally) throws(PaperError) {
+    let failed = tally.entries.filter { $0.status == "FAILED" }.compactMap {
+      tally.written[$0.name.shown]
     }
+    try SnapshotFolders.make(
+      plan.artifacts, role: GoldenFolder.artifactsRole, mode: 0o700, parents: true)
     try GoldenFolder.write(
-      Array(JSONWriter.write(.object([("failed", .array(failed))])).utf8),
-      to: plan.artifacts + "/" + SnapshotAccept.listFile)
+      SnapshotAccept.listBytes(failed), to: plan.artifacts + "/" + SnapshotAccept.listFile)
   }
 
   /// The HTML page of one failing document and its pictures, under `folder`.
   private func reportPage(
     _ name: SnapshotName, _ report: DiffReport, _ artifacts: [PageArtifacts], folder: String
   ) throws(PaperError) {
-    try GoldenFolder.prepare(folder, folder: name.folder)
+    try GoldenFolder.prepare(folder, folder: name.folder, role: GoldenFolder.reportRole)
     var pictures: [Int: DiffPictures] = [:]
     for artifact in artifacts {
       do {
@@ -195,9 +199,7 @@ public struct SnapshotRunner {
   /// `REPORT/summary.md` over every document of the run.
   private func writeReport(_ entries: [SnapshotEntry]) throws(PaperError) {
     guard let folder = plan.report else { return }
-    try SnapshotPlan.remap { () throws(PaperError) in
-      try VisualFiles.makeDirectory(folder, kind: .invalidRequest)
-    }
+    try SnapshotFolders.make(folder, role: GoldenFolder.reportRole, mode: 0o755)
     let items = entries.map { entry in
       ReviewSummary.Entry(
         name: entry.name.shown, status: entry.status, report: entry.report,
@@ -209,7 +211,7 @@ public struct SnapshotRunner {
 
   /// Writes the golden PDF and one PNG per page, and drops page images a longer version left.
   private func record(_ made: MadeDocument, _ name: SnapshotName) throws(PaperError) {
-    try GoldenFolder.prepare(plan.golden, folder: name.folder)
+    try GoldenFolder.prepare(plan.golden, folder: name.folder, role: GoldenFolder.goldenRole)
     let rasters = try SnapshotComparison.render(made.pdf.bytes, name, dpi: plan.diff.dpi)
     try writePDF(made, to: name.pdf(in: plan.golden))
     for (index, raster) in rasters.enumerated() {
@@ -218,22 +220,23 @@ public struct SnapshotRunner {
     GoldenFolder.removeStalePages(of: name, after: rasters.count, in: plan.golden)
   }
 
-  /// The new PDF, its pages, and per differing page `-pN-diff.png` and `-pN-side-by-side.png`.
+  /// The new PDF, its pages, and per differing page `-pN-diff.png` and `-pN-side-by-side.png`;
+  /// returns the SHA-256 of the PDF and of each page image, which `accept` holds them to.
   private func writeArtifacts(
     _ made: MadeDocument, _ name: SnapshotName, _ comparison: SnapshotComparison
-  ) throws(PaperError) {
+  ) throws(PaperError) -> SnapshotAccept.Written {
     let root = plan.artifacts
-    try SnapshotPlan.remap { () throws(PaperError) in
-      try GoldenFolder.prepare(root, folder: name.folder)
-    }
+    try GoldenFolder.prepare(root, folder: name.folder, role: GoldenFolder.artifactsRole)
     var written: [String] = []
     let pdf = name.pdf(in: root)
     try writePDF(made, to: pdf)
     written.append(pdf)
+    var hashes = SnapshotAccept.Written(
+      document: name.shown, pdf: SHA256.hex(made.pdf.bytes), pages: [])
     let pages = try SnapshotComparison.render(made.pdf.bytes, name, dpi: plan.diff.dpi)
     for (index, raster) in pages.enumerated() {
       let path = name.png(index + 1, in: root)
-      try GoldenFolder.writePNG(raster, to: path)
+      hashes.pages.append(try GoldenFolder.writePNG(raster, to: path))
       written.append(path)
     }
     GoldenFolder.removeStalePages(of: name, after: pages.count, in: root)
@@ -246,6 +249,7 @@ public struct SnapshotRunner {
       written += [stem + "-diff.png", stem + "-side-by-side.png"]
     }
     for path in written { say("    wrote \(path)\n") }
+    return hashes
   }
 
   /// A PDF made from the store leaves it through Delivery, so the access log records it.
