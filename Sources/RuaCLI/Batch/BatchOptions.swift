@@ -25,7 +25,8 @@ struct BatchOptions {
     OutputFormat.option(help: "the summary: a line on stderr (default) or JSON on stdout"),
     OptionSpec(
       "resume",
-      help: "keep the files in DIR whose bytes match its manifest.json and make only the rest"),
+      help: "keep the files in DIR that manifest.json and the access log vouch for, made from "
+        + "the record as it is now; make the rest"),
     OptionSpec(
       "shard", .value, value: "K/N",
       help: "only patients K, K+N, K+2N… in id order (spread one run over N machines)"),

@@ -14,8 +14,11 @@ struct BatchCommand: Command {
     at all (mode 0600, DIR created 0700); each chunk's access_log intent rows are committed
     before its files are written and its outcome rows after they and the folder are synced.
     A folder already holding this run's files is refused before rendering (exit 73, nothing
-    touched) unless --force replaces them or --resume keeps those matching DIR/manifest.json.
-    DIR/manifest.json lists every file with patient, document, pages and SHA-256, and
+    touched) unless --force replaces them or --resume keeps those still this run's documents:
+    the bytes DIR/manifest.json and the access log list for that file and patient, mode 0600,
+    made from the record as it is now (a file that fails that is made again in place and named;
+    a symbolic link or a non-regular file stops the run untouched). DIR/manifest.json lists
+    every file with patient, document, pages, SHA-256 and the record it was made from, and
     "complete": false after a failure or a signal. --binder writes one PDF of all the documents
     with a bookmark per patient and per document, logged as one export. --print checks the
     printer once, then sends each document to CUPS, logged per document. --shard K/N makes only

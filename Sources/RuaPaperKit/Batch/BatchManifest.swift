@@ -16,6 +16,9 @@ struct BatchManifest {
     /// The document's language (`zh-Hans+en`, …); nil for the binder and in manifests written
     /// before it was recorded.
     var language: String? = nil
+    /// What the document was made from (`Keeping.recordHash`); nil for the binder and in
+    /// manifests written before it was recorded (`--resume` then makes the file again).
+    var record: String? = nil
   }
 
   var entries: [Entry] = []
@@ -31,6 +34,7 @@ struct BatchManifest {
         ("pages", .int(entry.pages)),
         ("sha256", .string(entry.sha256)),
         ("language", entry.language.map { JSON.string($0) } ?? .null),
+        ("recordSHA256", entry.record.map { JSON.string($0) } ?? .null),
       ])
     }
     var fields: [(key: String, value: JSON)] = [
@@ -74,7 +78,8 @@ extension BatchManifest {
       entries.append(
         Entry(
           index: index, file: file, patientID: item["patient"]?.stringValue, document: document,
-          pages: pages, sha256: sha256, language: item["language"]?.stringValue))
+          pages: pages, sha256: sha256, language: item["language"]?.stringValue,
+          record: item["recordSHA256"]?.stringValue))
     }
     return entries
   }

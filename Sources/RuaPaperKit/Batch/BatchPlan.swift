@@ -4,7 +4,10 @@ import RuaStore
 
 /// What a batch will make, decided before anything is rendered: a folder that already holds
 /// this run's files is refused at once (nothing touched), unless `--force` replaces them or
-/// `--resume` keeps the ones whose bytes still match the earlier manifest.
+/// `--resume` keeps the ones that are still the documents this run would make (`Keeping`): the
+/// bytes the earlier manifest and the access log list for that file and patient, made from
+/// the record as it is now. A file of this tool's that fails those is made again in place; a
+/// link, a non-regular file or another user's file stops the run untouched.
 struct BatchPlan {
   /// The documents to render and deliver.
   var jobs: [BatchJob]
@@ -13,14 +16,20 @@ struct BatchPlan {
   var kept: [BatchManifest.Entry]
   /// How many of this run's documents `--resume` found already delivered.
   var resumed: Int
+  /// The jobs whose file `--resume` found but could not keep: made again, replacing it.
+  var replacing: Set<Int> = []
+  /// Those files' names, each with why ("… (made from an earlier version of the record)").
+  var remade: [String] = []
 
   /// At most this many names in one message; the rest are counted ("and 12 more").
   static let namesShown = NameList.shown
 
   /// `language`: the run's language, for the jobs that name none (`BatchJob.language`).
-  static func make(_ all: [BatchJob], options: BatchRequest, language: String) throws(PaperError)
-    -> BatchPlan
-  {
+  /// `log`: the last completed file delivery of each destination (`Keeping.deliveries`).
+  static func make(
+    _ all: [BatchJob], options: BatchRequest, language: String,
+    log: [String: AccessEntry] = [:]
+  ) throws(PaperError) -> BatchPlan {
     if let binder = options.binder, !options.force, Files.exists(binder) {
       throw PaperError(
         "\(binder) already exists; nothing was written: pass --force to replace it or choose "
@@ -39,6 +48,9 @@ struct BatchPlan {
     var kept: [BatchManifest.Entry] = []
     var collisions: [String] = []
     var otherLanguage: [String] = []
+    var unsafe: [String] = []
+    var replacing: Set<Int> = []
+    var remade: [String] = []
     var names = Set<String>()
     for job in all {
       let name = options.fileName(patientID: job.patient.id, kind: job.kind)
@@ -48,17 +60,31 @@ struct BatchPlan {
         jobs.append(job)
         continue
       }
-      // Kept only when it is the same document: its bytes as listed, in this run's language
-      // for it (a person's language may have changed since).
-      if options.resume, let entry = listed[name], Self.sha256(of: path) == entry.sha256 {
-        if entry.language == (job.language ?? language) {
-          kept.append(entry.renumbered(job.index))
-        } else {
-          otherLanguage.append(name)
-        }
-      } else {
+      // Kept only when it is the same document: its bytes as listed and logged, made from the
+      // record as it is, in this run's language for it (a person's language may have changed).
+      guard options.resume, let entry = listed[name] else {
         collisions.append(name)
+        continue
       }
+      switch Keeping.verdict(
+        path, entry, patientID: job.patient.id, record: Keeping.recordHash(job), log: log)
+      {
+      case .keep where entry.language == (job.language ?? language):
+        kept.append(entry.renumbered(job.index))
+      case .keep: otherLanguage.append(name)
+      case .differs: collisions.append(name)
+      case .unsafe(let why): unsafe.append("\(name) \(why)")
+      case .remake(let why):
+        jobs.append(job)
+        replacing.insert(job.index)
+        remade.append("\(name) (\(why))")
+      }
+    }
+    if !unsafe.isEmpty {
+      throw PaperError(
+        "\(folder) holds \(unsafe.count) of this run's files that --resume neither keeps nor "
+          + "replaces (" + Self.list(unsafe) + "); nothing was written. Move them away, or "
+          + "choose another folder", kind: .cannotCreate)
     }
     if !otherLanguage.isEmpty {
       throw PaperError(
@@ -77,26 +103,27 @@ struct BatchPlan {
     }
     // Files the earlier manifest lists that this run does not make stay listed while present.
     let resumed = kept.count
+    // With --resume, only while they still are what the log says was delivered there.
     for entry in earlier ?? [] where !names.contains(entry.file) {
-      if Files.isRegularFile(folder + "/" + entry.file) {
-        kept.append(entry.renumbered(all.count + entry.index))
-      }
+      let path = folder + "/" + entry.file
+      let stays =
+        options.resume
+        ? Keeping.verdict(path, entry, patientID: entry.patientID, record: nil, log: log) == .keep
+        : Files.isRegularFile(path)
+      if stays { kept.append(entry.renumbered(all.count + entry.index)) }
     }
-    return BatchPlan(jobs: jobs, kept: kept, resumed: resumed)
+    return BatchPlan(
+      jobs: jobs, kept: kept, resumed: resumed, replacing: replacing, remade: remade)
   }
 
   /// "a, b, c, d, e and 12 more".
   static func list(_ names: [String]) -> String { NameList.joined(names) }
-
-  private static func sha256(of path: String) -> String? {
-    (try? Files.read(path)).map { SHA256.hex($0) }
-  }
 }
 
 extension BatchManifest.Entry {
   func renumbered(_ index: Int) -> BatchManifest.Entry {
     BatchManifest.Entry(
       index: index, file: file, patientID: patientID, document: document, pages: pages,
-      sha256: sha256, language: language)
+      sha256: sha256, language: language, record: record)
   }
 }

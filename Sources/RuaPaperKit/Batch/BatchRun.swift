@@ -45,7 +45,13 @@ package struct BatchRun {
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
     if let folder = options.folder { try Self.makeFolder(folder) }
-    let plan = try BatchPlan.make(all, options: options, language: resources.language)
+    let log = options.resume && options.folder != nil ? try Keeping.deliveries(store) : [:]
+    let plan = try BatchPlan.make(all, options: options, language: resources.language, log: log)
+    if !plan.remade.isEmpty {
+      session.host.notice(
+        "batch --resume: making again \(plan.remade.count) file(s) it cannot keep: "
+          + NameList.joined(plan.remade))
+    }
     if let printer = options.printer {
       try PrintCheck.ready(
         printer, session.host, allowStopped: options.printing.job.waitWhileStopped)
@@ -82,7 +88,12 @@ package struct BatchRun {
           folder + "/" + options.fileName(patientID: $0.job.patient.id, kind: $0.job.kind)
         }
         let outcomes = delivery.deliverFiles(
-          zip(made, paths).map { (parcel: $0.document.parcel, path: $1) }, replace: options.force)
+          zip(made, paths).map {
+            (
+              parcel: $0.document.parcel, path: $1,
+              replace: options.force || plan.replacing.contains($0.job.index)
+            )
+          })
         for (item, outcome) in zip(made, outcomes) {
           switch outcome {
           case .success(let record):
@@ -94,7 +105,8 @@ package struct BatchRun {
                 patientID: item.job.patient.id, document: item.job.kind.documentName,
                 pages: item.document.pdf.pageCount,
                 sha256: record.entry.sha256 ?? SHA256.hex(item.document.pdf.bytes),
-                language: item.job.language ?? resources.language))
+                language: item.job.language ?? resources.language,
+                record: Keeping.recordHash(item.job)))
           case .failure(let error):
             if !ledger.isStopping {
               failures.append(failure(item.job, error))

@@ -120,14 +120,14 @@ public struct Delivery {
   /// Several files into one folder, as a batch delivers them: their intents in one
   /// transaction, then each file written and synced, the folder synced once, then their
   /// outcomes in one transaction. The same rules as `deliver` hold for each file.
-  func deliverFiles(_ items: [(parcel: Parcel, path: String)], replace: Bool)
+  func deliverFiles(_ items: [(parcel: Parcel, path: String, replace: Bool)])
     -> [Result<AccessRecord, PaperError>]
   {
     guard let first = items.first else { return [] }
     let intents: [AccessRecord]
     do throws(PaperError) {
       intents = try openIntents(
-        items.map { intentEntry($0.parcel, .file(path: $0.path, replace: replace)) })
+        items.map { intentEntry($0.parcel, .file(path: $0.path, replace: $0.replace)) })
     } catch {
       return items.map { _ in .failure(error) }
     }
@@ -144,7 +144,7 @@ public struct Delivery {
       var entry = Self.closing(intents[index])
       do throws(FileError) {
         try AtomicFile.write(
-          item.parcel.bytes, to: item.path, replacing: replace, syncingFolder: false)
+          item.parcel.bytes, to: item.path, replacing: item.replace, syncingFolder: false)
         placed.append((index, entry))
       } catch {
         let failure = PaperError(writing: error)
