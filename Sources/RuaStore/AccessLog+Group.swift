@@ -9,16 +9,15 @@ extension Store {
     -> [AccessRecord]
   {
     if entries.isEmpty { return [] }
-    let records = try connection.transaction(immediate: true) { () throws(StoreError) in
+    return try AnchorIntent.committing(connection, anchorFile: location.anchorFile) {
+      () throws(StoreError) in
       try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
       let written = now ?? Self.clock()
       var records: [AccessRecord] = []
       records.reserveCapacity(entries.count)
       for entry in entries { records.append(try insertAccess(entry, now: written)) }
-      return records
+      return (records, records.last?.position)
     }
-    if let last = records.last { try AnchorFile.advance(location.anchorFile, to: last.position) }
-    return records
   }
 
   /// Refuses what would refuse every append (the append-only triggers dropped, an anchor file

@@ -129,12 +129,12 @@ extension Store {
   public func appendAccess(_ entry: AccessEntry, now: Instant? = nil) throws(StoreError)
     -> AccessRecord
   {
-    let record = try connection.transaction(immediate: true) { () throws(StoreError) in
+    try AnchorIntent.committing(connection, anchorFile: location.anchorFile) {
+      () throws(StoreError) in
       try AccessLogGuard.requireAppendable(connection, anchorFile: location.anchorFile)
-      return try insertAccess(entry, now: now ?? Self.clock())
+      let record = try insertAccess(entry, now: now ?? Self.clock())
+      return (record, record.position)
     }
-    try AnchorFile.advance(location.anchorFile, to: record.position)
-    return record
   }
 
   /// The insert itself, inside the caller's write transaction.

@@ -74,6 +74,9 @@ public enum AccessLogGuard {
     case unreadable(file: String, reason: String)
     /// The anchor names a row the chain does not hold (a cut tail, a rewrite, an older copy).
     case notContained(anchor: LogPosition, file: String)
+    /// The anchor names an earlier row than the head and no interrupted write explains it
+    /// (`AnchorIntent`): the anchor was set back, as after a cut tail or with an older copy.
+    case behind(anchor: LogPosition, head: LogPosition, file: String)
 
     public var problem: String? {
       switch self {
@@ -84,6 +87,11 @@ public enum AccessLogGuard {
       case .notContained(let anchor, let file):
         return "the access log no longer holds row \(anchor.sequence) with the hash the anchor "
           + "file \(file) recorded: rows were cut or rewritten, or this is an older copy"
+      case .behind(let anchor, let head, let file):
+        let named = anchor.sequence == 0 ? "the empty log (0)" : "row \(anchor.sequence)"
+        return "the anchor file \(file) names \(named), but the access log goes on to row "
+          + "\(head.sequence) and no interrupted write explains it: the anchor was set back (as "
+          + "after a cut tail), or this is an older copy of the store"
       }
     }
   }
@@ -98,8 +106,21 @@ public enum AccessLogGuard {
     case .unreadable(let reason): return .unreadable(file: file, reason: reason)
     case .position(let anchor):
       let stored = try rowHash(connection, sequence: anchor.sequence)
-      return stored == anchor.hash ? .contained(anchor) : .notContained(anchor: anchor, file: file)
+      guard stored == anchor.hash else { return .notContained(anchor: anchor, file: file) }
+      let head = try head(connection)
+      if anchor.sequence >= head.sequence { return .contained(anchor) }
+      if try AnchorIntent.explains(connection, anchorFile: file, seen: anchor, head: head) {
+        return .contained(anchor)
+      }
+      return .behind(anchor: anchor, head: head, file: file)
     }
+  }
+
+  /// The last row's position (the genesis for an empty log).
+  static func head(_ connection: Connection) throws(StoreError) -> LogPosition {
+    let last = try connection.prepare(
+      "SELECT id, row_hash FROM access_log ORDER BY id DESC LIMIT 1")
+    return try last.step() ? LogPosition(sequence: last.int(0), hash: last.blob(1)) : .empty
   }
 
   /// What every append to the log checks first: the append-only triggers as created, and the
@@ -109,8 +130,11 @@ public enum AccessLogGuard {
     try requireAnchor(connection, file: anchorFile)
   }
 
-  /// Refuses a write when the anchor file is missing or names a head the chain lacks.
+  /// Refuses a write when the anchor file is missing, names a head the chain lacks, or lags
+  /// behind the head unexplained. Run with the write lock held: a process that died after its
+  /// COMMIT and before its anchor write has its intent settled first (`AnchorIntent`).
   static func requireAnchor(_ connection: Connection, file: String) throws(StoreError) {
+    try AnchorIntent.settle(connection, anchorFile: file)
     let check = try checkAnchor(connection, file: file)
     guard let problem = check.problem else { return }
     throw StoreError(

@@ -35,8 +35,8 @@ extension Store {
   /// chain cannot be repaired; `reviewAccessLog` keeps reporting it.
   public func repairAccessLog(toolVersion: String) throws(StoreError) -> [String] {
     let anchorFile = location.anchorFile
-    let outcome = try connection.transaction(immediate: true) {
-      () throws(StoreError) -> (AccessRecord, [String])? in
+    let outcome = try AnchorIntent.committing(connection, anchorFile: anchorFile) {
+      () throws(StoreError) -> (value: [String], head: LogPosition?) in
       var repaired: [String] = []
       let problems = try AccessLogGuard.triggerProblems(connection)
       if !problems.isEmpty {
@@ -56,15 +56,13 @@ extension Store {
         try AnchorFile.write(anchorFile, head)
         repaired.append("re-anchored at \(head.text): \(problem)\(said)")
       }
-      guard !repaired.isEmpty else { return nil }
+      guard !repaired.isEmpty else { return ([], nil) }
       let entry = AccessEntry(
         patientID: nil, document: "access-log", action: .repair, toolVersion: toolVersion,
         outcome: .repaired(repaired.joined(separator: "; ")))
-      return (try insertAccess(entry, now: Self.clock()), repaired)
+      return (repaired, try insertAccess(entry, now: Self.clock()).position)
     }
-    guard let (record, repaired) = outcome else { return [] }
-    try AnchorFile.advance(anchorFile, to: record.position)
-    return repaired
+    return outcome
   }
 }
 

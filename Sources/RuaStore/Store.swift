@@ -75,15 +75,18 @@ public final class Store {
     try Opening.checkFiles(location)
     let settled = try LeftoverSnapshot.settle(location)
     let (connection, stamp) = try checkedConnectionAndStamp(location, mode: .readWrite)
+    AnchorIntent.sweepTemporaries(location.anchorFile)
     let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
     if version < (migrations.last?.version ?? 0) {
+      if version < 3, !Files.exists(location.anchorFile) {
+        // Schema 1 had no anchor file: the first one names the head the migration will find.
+        // Written before the migration (which changes no access_log row), so a process killed
+        // between the migration's COMMIT and this write cannot leave a store without anchor.
+        try AnchorFile.write(location.anchorFile, try AccessLogGuard.head(connection))
+      }
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
     let store = Store(connection: connection, location: location, actor: actor, stamp: stamp)
-    if version < 3, !Files.exists(location.anchorFile) {
-      // Schema 1 had no anchor file: the first one names the head the migration found.
-      try AnchorFile.write(location.anchorFile, try store.accessHead())
-    }
     store.notices = settled.map { [$0] } ?? []
     return store
   }

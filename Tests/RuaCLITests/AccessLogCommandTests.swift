@@ -145,6 +145,30 @@ struct AccessLogCommandTests {
     #expect(!FileManager.default.fileExists(atPath: box.file("c.pdf")))
   }
 
+  /// Issue 34: the empty-log anchor `0:000…` written after a cut used to verify as intact.
+  @Test func anAnchorSetBackAfterACutFailsVerifyUnlessAKeptAnchorNamesTheHead() throws {
+    let box = sandbox()
+    #expect(er(box, "a.pdf").code == .success)
+    #expect(er(box, "b.pdf").code == .success)
+    try store(box).connection.execute(
+      """
+      DROP TRIGGER access_log_no_delete;
+      DELETE FROM access_log WHERE id > 2;
+      \(AccessLogGuard.triggers[1].sql);
+      """)
+    box.write("config/key.anchor", LogPosition.empty.text + "\n")
+    let verify = box.run(["log", "verify"] + box.storeFlags)
+    #expect(verify.code == .failure, "\(verify.stdout)")
+    #expect(
+      verify.stderr.contains("names the empty log (0), but the access log goes on to row 2"),
+      "\(verify.stderr)")
+    let head = try store(box).accessHead().text
+    let vouched = box.run(["log", "verify", "--anchor", head] + box.storeFlags)
+    #expect(vouched.code == .success, "\(vouched.stderr)")
+    #expect(vouched.stderr.contains("which the given anchor vouches for"), "\(vouched.stderr)")
+    #expect(er(box, "c.pdf").code == .dataError, "nothing is delivered onto it")
+  }
+
   /// A kept anchor is a row and its hash: a row that exists with another hash (a rewritten
   /// log, or another store's anchor) fails as surely as a missing row, and says so.
   @Test func aWrongHashOrAnotherStoresAnchorFailsVerifyOnAnIntactLog() throws {

@@ -19,8 +19,10 @@ struct LogCommand: Command {
     PATIENT is a patient id or an unambiguous name prefix; it lists binders that held them too.
 
     'log verify' recomputes the hash chain, checks the append-only triggers and that the chain
-    still holds the head recorded in the anchor file beside the key, and with --anchor a head
-    you kept (from 'log anchor' or a printed footer, "log 1234 · 3f9a1c" = 1234:3f9a1c). It
+    still holds the head recorded in the anchor file beside the key, and that the anchor is
+    not behind the head unless an interrupted write explains it (an anchor set back, such as
+    0:000…, fails unless --anchor names the head), and with --anchor a head you kept (from
+    'log anchor' or a printed footer, "log 1234 · 3f9a1c" = 1234:3f9a1c). It
     exits 1 naming the row or sequence when rows were changed, cut or rewritten, and 65 when
     the triggers are missing or altered. 'log anchor' prints the current head as SEQ:HASH.
     """

@@ -16,7 +16,12 @@ enum LogVerify {
         "access log row \(bad) does not match the hash chain: it or an earlier link was changed "
           + "after it was written; keep a copy of the store for investigation")
     }
-    if let problem = review.anchor.problem {
+    if case .behind(let anchor, let head, _) = review.anchor, let claim, claim.matches(head) {
+      // The head the admin kept vouches for the rows past the anchor file's.
+      context.message(
+        "the anchor file names row \(anchor.sequence), behind the head \(head.sequence), which "
+          + "the given anchor vouches for; 'rua-paper doctor --repair' re-anchors at it")
+    } else if let problem = review.anchor.problem {
       tampered = true
       context.message(problem + "; keep a copy of the store and the anchor file")
     }
