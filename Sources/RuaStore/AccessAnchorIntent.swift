@@ -18,9 +18,21 @@ enum AnchorIntent {
     anchorFile + ".next-\(processID)"
   }
 
-  /// Written (synced, `AtomicFile`) inside the write transaction, before its COMMIT.
+  /// Written (synced, `AtomicFile`) inside the write transaction, before its COMMIT. It is
+  /// this process's own name, removed after each write, so it is linked into place new (one
+  /// link, no rename); one left by an earlier write of this process is removed first.
   static func write(_ anchorFile: String, _ position: LogPosition) throws(StoreError) {
-    try AnchorFile.write(path(anchorFile), position)
+    let path = path(anchorFile)
+    Files.remove(path)
+    do throws(FileError) {
+      try AtomicFile.write(Array((position.text + "\n").utf8), to: path, replacing: false)
+    } catch {
+      let failure = StoreError(error)
+      throw StoreError(
+        failure.kind, "the access-log intent file \(path) could not be written: " + failure.context,
+        code: failure.code, libraryMessage: failure.libraryMessage,
+        advice: "make the key's folder writable for this user; nothing was written to the log")
+    }
   }
 
   /// After the anchor file names the committed head, or after the transaction rolled back.
