@@ -32,11 +32,12 @@ package enum VolatileMarkFormat {
   }
 
   /// The property list, as PDF syntax.
-  package static func propertyList(_ fields: [Field]) -> String {
+  package static func propertyList(_ fields: [Field], subtype: String? = nil) -> String {
     let items = fields.map { field in
       "<< /Field (\(field.name)) /BBox [\(field.box.map(number).joined(separator: " "))] >>"
     }
-    return "<< /Type /Pagination \(listKey) [ \(items.joined(separator: " ")) ] >>"
+    let sub = subtype.map { " /Subtype /\($0)" } ?? ""
+    return "<< /Type /Pagination\(sub) \(listKey) [ \(items.joined(separator: " ")) ] >>"
   }
 
   /// The marked values of every page (1-based; pages without any left out), read with libqpdf,

@@ -4,17 +4,34 @@
 /// else) and the post-pass turns each `/Private <</MCID n>> BDC` into `/Artifact BMC` and drops
 /// the `Private` elements from the structure tree.
 enum ArtifactMarking {
+  /// What a furniture group is, for the artifact's property list (ISO 32000-1 14.8.2.2.2):
+  /// the running header or the footer of a page (`/Pagination`), or marks of the sheet's
+  /// layout (a wallet card's cut and fold lines, `/Layout`).
+  enum Kind: Equatable {
+    case header, footer, layout
+
+    /// The entries of the artifact's property list.
+    var entries: String {
+      switch self {
+      case .header: return "/Type /Pagination /Subtype /Header"
+      case .footer: return "/Type /Pagination /Subtype /Footer"
+      case .layout: return "/Type /Layout"
+      }
+    }
+  }
+
   /// The structure type the painter opens for page furniture.
   static let cairoTag = "Private"
   static let structureType = "/Private"
 
   /// `content` with every `/Private << /MCID n >> BDC` (outside strings) replaced by
-  /// `/Artifact BMC`, and the ids `n` it replaced; nil when there is none. The matching `EMC`
-  /// stays as it is. (rua-paper draws no images, so there is no inline image data to skip.)
+  /// `/Artifact << kind >> BDC` (`kind(group)`, or `/Artifact BMC` when nil), and the ids `n`
+  /// it replaced; nil when there is none. The matching `EMC` stays as it is. (rua-paper draws no images, so there is no inline image data to skip.)
   /// `properties` names the property list of a group, by its place among the page's groups
   /// (counted from `first`): that group becomes `/Artifact /NAME BDC` (`VolatileMarking`).
   static func rewrite(
-    _ content: [UInt8], first: Int = 0, properties: (Int) -> String? = { _ in nil }
+    _ content: [UInt8], first: Int = 0, properties: (Int) -> String? = { _ in nil },
+    kind: (Int) -> Kind? = { _ in nil }
   ) -> (content: [UInt8], ids: [Int])? {
     var output: [UInt8] = []
     output.reserveCapacity(content.count)
@@ -34,6 +51,8 @@ enum ArtifactMarking {
           output += content[lastCopied..<index]
           if let name = properties(first + ids.count) {
             output += Array("/Artifact /\(name) BDC".utf8)
+          } else if let kind = kind(first + ids.count) {
+            output += Array("/Artifact << \(kind.entries) >> BDC".utf8)
           } else {
             output += replacement
           }
@@ -79,7 +98,7 @@ enum ArtifactMarking {
   }
 
   /// Past a `( … )` string: balanced parentheses, backslash escapes.
-  private static func skipLiteralString(_ bytes: [UInt8], from start: Int) -> Int {
+  static func skipLiteralString(_ bytes: [UInt8], from start: Int) -> Int {
     var depth = 0
     var index = start
     while index < bytes.count {

@@ -41,6 +41,7 @@ enum PDFPostPass {
       root, "/Metadata",
       pdf.newStream(
         xmp, dictionary: [("/Type", pdf.parse("/Metadata")), ("/Subtype", pdf.parse("/XML"))]))
+    describeElements(pdf, marks)
     try markArtifacts(pdf, marks)
     scopeTableHeaders(pdf)
     wrapInDocument(pdf)
@@ -80,11 +81,14 @@ enum PDFPostPass {
         ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
       var ids: [Int] = []
       for stream in streams where pdf.isStream(stream) {
-        guard let data = try pdf.decodedData(stream),
-          let rewritten = ArtifactMarking.rewrite(data, first: ids.count, properties: { names[$0] })
-        else { continue }
-        pdf.replaceData(of: stream, with: rewritten.content)
-        ids += rewritten.ids
+        guard let data = try pdf.decodedData(stream) else { continue }
+        let rewritten = ArtifactMarking.rewrite(
+          data, first: ids.count, properties: { names[$0] }, kind: { pageMarks?.kinds[$0] })
+        let content = rewritten?.content ?? data
+        let stripped = BidiControlSpans.strip(content)
+        guard rewritten != nil || stripped != nil else { continue }
+        pdf.replaceData(of: stream, with: stripped ?? content)
+        ids += rewritten?.ids ?? []
       }
       if !ids.isEmpty, let key = pdf.intValue(pdf.key(page, "/StructParents")) {
         artifacts[key, default: []] += ids
@@ -136,6 +140,43 @@ enum PDFPostPass {
     if pdf.isArray(kids) {
       for index in 0..<pdf.count(kids) { clearParentTree(pdf, pdf.item(kids, index), artifacts) }
     }
+  }
+
+  /// Writes what the painter asked for on single elements, which cairo 1.16's tags cannot
+  /// carry: `/Lang` on a bilingual label's English line (its `Span`), `/ActualText` on a
+  /// fill-in line. The painter counted every tag it opened on each page; cairo makes one
+  /// element of each in that order, so the tree, read depth first before the furniture is
+  /// pruned, finds them by count. Only elements of the type expected are touched.
+  static func describeElements(_ pdf: QPDFDocument, _ marks: [PageMarks]) {
+    var wanted: [Int: (language: String?, actualText: String?)] = [:]
+    var offset = 0
+    for page in marks {
+      for (place, language) in page.elementLanguages {
+        wanted[offset + place, default: (nil, nil)].language = language
+      }
+      for (place, text) in page.elementActualTexts {
+        wanted[offset + place, default: (nil, nil)].actualText = text
+      }
+      offset += page.tags
+    }
+    guard !wanted.isEmpty else { return }
+    var count = 0
+    func visit(_ kids: QPDFDocument.Handle) {
+      for element in elements(pdf, kids)
+      where pdf.isName(pdf.key(element, "/Type"), "/StructElem") {
+        if let properties = wanted[count] {
+          if let language = properties.language, pdf.isName(pdf.key(element, "/S"), "/Span") {
+            pdf.set(element, "/Lang", pdf.text(language))
+          }
+          if let text = properties.actualText {
+            pdf.set(element, "/ActualText", pdf.text(text))
+          }
+        }
+        count += 1
+        visit(pdf.key(element, "/K"))
+      }
+    }
+    visit(pdf.key(pdf.key(pdf.root, "/StructTreeRoot"), "/K"))
   }
 
   /// Every header cell says what it heads (`/A << /O /Table /Scope … >>`, ISO 32000-1

@@ -8,6 +8,10 @@ final class Painter {
   private let layouts: LayoutCache
   private let template: Template
   private var openTags: [String] = []
+  /// The place of each open tag among the page's tags.
+  private var openOrdinals: [Int] = []
+  /// The element whose text is drawn in `Span`s (`drawText`).
+  private var spannedElement: Int?
   /// The direction of the page being drawn: which side gauges fill from and bands' bars sit.
   private var direction = TextDirection.leftToRight
 
@@ -28,18 +32,28 @@ final class Painter {
     direction = page.direction
     var marks = PageMarks(height: page.height)
     var artifacts = 0
-    for item in page.items {
+    for (position, item) in page.items.enumerated() {
       switch item {
       case .beginTag(let tag):
         // cairo 1.16 has no Artifact tag; see ArtifactMarking.
         let name = tag == PageItem.artifactTag ? ArtifactMarking.cairoTag : tag
-        if name == ArtifactMarking.cairoTag { artifacts += 1 }
+        if name == ArtifactMarking.cairoTag {
+          marks.kinds[artifacts] = Self.artifactKind(page, from: position + 1)
+          artifacts += 1
+        }
         cairo_tag_begin(cr, name, "")
         openTags.append(name)
+        openOrdinals.append(marks.tags)
+        marks.tags += 1
       case .endTag:
         if let name = openTags.popLast() { cairo_tag_end(cr, name) }
+        _ = openOrdinals.popLast()
       case .text(let box):
-        let layout = try drawText(box)
+        let tagged = !openTags.isEmpty && openTags.last != ArtifactMarking.cairoTag
+        let layout = try drawText(box, tagged: tagged, marks: &marks)
+        if tagged, let element = openOrdinals.last, let spoken = FillIn.spoken(box.text.plainText) {
+          marks.elementActualTexts[element] = spoken
+        }
         // Only furniture is marked: its group is written with a property list.
         if let layout, openTags.last == ArtifactMarking.cairoTag {
           let found = layout.volatileMarks(x: box.x, y: box.y, lines: box.lines)
@@ -96,24 +110,86 @@ final class Painter {
       }
     }
     while let name = openTags.popLast() { cairo_tag_end(cr, name) }
+    openOrdinals.removeAll()
+    spannedElement = nil
     cairo_show_page(cr)
     try check("drawing page \(page.number)")
     return marks
   }
 
+  /// What the furniture group opened before `start` is: a cut or fold line is the sheet's
+  /// layout; anything else the page's header or footer, by the half of the page it starts in.
+  static func artifactKind(_ page: Page, from start: Int) -> ArtifactMarking.Kind {
+    for item in page.items[start...] {
+      let top: Double
+      switch item {
+      case .endTag: return .footer
+      case .line: return .layout
+      case .text(let box): top = box.y
+      case .fill(let rect, _), .frame(let rect, _, _), .bandBorder(let rect, _): top = rect.y
+      case .checkbox(let rect, _), .gauge(let rect, _), .hatch(let rect): top = rect.y
+      case .rule(_, let y, _, _): top = y
+      case .beginTag: continue
+      }
+      return top < page.height / 2 ? .header : .footer
+    }
+    return .footer
+  }
+
   /// Draws the box's lines; returns the layout, or nil when there was nothing to draw.
-  private func drawText(_ box: TextBox) throws(RenderError) -> TextLayout? {
+  /// When `tagged` (inside a structure tag, not furniture), the lines of a bilingual label's
+  /// second language are their own `Span`, which the post-pass gives that language's `/Lang`.
+  /// cairo 1.16 marks only the innermost tag's content, so once an element holds such a
+  /// `Span`, all its text is drawn in `Span`s (the first language's without a `/Lang`).
+  private func drawText(_ box: TextBox, tagged: Bool, marks: inout PageMarks)
+    throws(RenderError) -> TextLayout?
+  {
     let layout = try layouts.layout(box.text, width: box.width)
     let lines = layout.lines
     guard let first = box.lines.first, first < lines.count else { return nil }
     let top = lines[first].top
-    for index in box.lines where index < lines.count {
+    let drawn = box.lines.filter { $0 < lines.count }
+    let second = drawn.map { tagged && layout.isSecondLanguage(line: $0) }
+    let spanned =
+      tagged
+      && (second.contains(true) || (spannedElement != nil && openOrdinals.last == spannedElement))
+    if spanned { spannedElement = openOrdinals.last }
+    // On a right-to-left page, or in a text with right-to-left letters, each element (or span)
+    // says its text in reading order.
+    let logical = tagged && (direction.isRightToLeft || layout.hasRightToLeft)
+    var open: Bool?
+    var spanLines: [Int] = []
+    func closeSpan(_ marks: inout PageMarks) {
+      guard open != nil else { return }
+      cairo_tag_end(cr, "Span")
+      if logical { marks.elementActualTexts[marks.tags - 1] = layout.logicalText(lines: spanLines) }
+      spanLines = []
+    }
+    for (index, isSecond) in zip(drawn, second) {
       guard let line = layout.line(index) else { continue }
+      layout.restoreWrapSpaces(line)
+      if spanned, open != isSecond {
+        closeSpan(&marks)
+        if isSecond { marks.elementLanguages[marks.tags] = Self.secondLanguage }
+        marks.tags += 1
+        cairo_tag_begin(cr, "Span", "")
+        open = isSecond
+      }
+      spanLines.append(index)
       cairo_move_to(cr, box.x + lines[index].x, box.y + lines[index].baseline - top)
       pango_cairo_show_layout_line(cr, line)
     }
+    closeSpan(&marks)
+    if logical, !spanned, let element = openOrdinals.last {
+      let text = layout.logicalText(lines: drawn)
+      marks.elementActualTexts[element] =
+        marks.elementActualTexts[element].map { $0 + " " + text } ?? text
+    }
     return layout
   }
+
+  /// The second language of every bilingual document (`Labels.bilingual`): English.
+  static let secondLanguage = PDFFacts.languageTag("en")
 
   /// Tones told apart without colour (a photocopy prints every light fill the same grey):
   /// the line's weight and pattern, plus a solid bar down the start edge of danger bands (the

@@ -22,6 +22,10 @@ final class TextLayout {
   let lineFactor: Double
   /// The byte ranges of the runs marked as per-print values, in the layout's text.
   let volatileRanges: [(field: VolatileField, bytes: Range<Int>)]
+  /// Whether the text holds a right-to-left letter (its glyphs are not in reading order).
+  let hasRightToLeft: Bool
+  /// The byte ranges of a bilingual label's second language (English), in the layout's text.
+  let secondLanguageRanges: [Range<Int>]
 
   init(
     _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
@@ -39,10 +43,14 @@ final class TextLayout {
     var marked: [(field: VolatileField, bytes: Range<Int>)] = []
     var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
-    let texts =
+    hasRightToLeft = isolateNumbers
+    let isolated =
       direction.isRightToLeft
       ? DirectionIsolation.isolated(text.runs.map(\.text))
       : text.runs.map { isolateNumbers ? NumberIsolation.isolated($0.text) : $0.text }
+    let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(isolated) : isolated
+    var plainRanges: [Range<Int>] = []
+    var second: [Range<Int>] = []
     for (run, runText) in zip(text.runs, texts) {
       guard let style = styles[run.style] else {
         throw .unknownStyle(name: run.style, template: templateFile)
@@ -50,6 +58,14 @@ final class TextLayout {
       let start = joined.utf8.count
       joined += runText
       if let field = run.volatile { marked.append((field, start..<joined.utf8.count)) }
+      if !NumberIsolation.hasRightToLeft(run.text) { plainRanges.append(start..<joined.utf8.count) }
+      if run.secondLanguage {
+        if let last = second.last, last.upperBound == start {
+          second[second.count - 1] = last.lowerBound..<joined.utf8.count
+        } else {
+          second.append(start..<joined.utf8.count)
+        }
+      }
       // A marked run shares one attribute range with the runs of its style on either side, so
       // a text split only to mark a part of it lays out exactly as the unsplit text. (Pango may
       // itemize, and so fall back to other fonts, at any range boundary: other runs keep theirs.)
@@ -64,6 +80,7 @@ final class TextLayout {
       previousMarked = run.volatile != nil
     }
     volatileRanges = marked
+    secondLanguageRanges = second
     guard let base = text.baseStyle.flatMap({ styles[$0] }) ?? styles["body"] else {
       throw .unknownStyle(name: text.baseStyle ?? "body", template: templateFile)
     }
@@ -94,6 +111,14 @@ final class TextLayout {
     // A break inside an unbroken string (an id, a phone number) must not add a hyphen that
     // reads as part of the data.
     Self.insert(pango_attr_insert_hyphens_new(0), 0, joined.utf8.count, into: attributes)
+    // No ligature in a run without right-to-left letters: cairo writes a ligature as a nested
+    // `Span` with `ActualText`, which cuts the element's text short in poppler-based readers
+    // ("Atrial ﬁ"). Arabic keeps its required ligatures (`rlig`, lam–alef).
+    for range in plainRanges {
+      Self.insert(
+        pango_attr_font_features_new(Self.noLigatures), range.lowerBound, range.upperBound,
+        into: attributes)
+    }
     pango_layout_set_attributes(layout, attributes)
     // Fail loudly rather than print boxes; name the style, never the text.
     if pango_layout_get_unknown_glyphs_count(layout) > 0 {
@@ -102,6 +127,72 @@ final class TextLayout {
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+  /// The OpenType features turned off in text without right-to-left letters.
+  static let noLigatures = "liga 0, clig 0, dlig 0, hlig 0"
+
+  /// A line break ends its line with a space: Pango draws no glyph for the break, so without
+  /// it a tagged text read back (a screen reader, `pdfinfo -struct-text`) glues the two lines
+  /// ("Dec 25, 2026" and "24 days left"; a label and its second language). The space sits at
+  /// the line's end, where it moves nothing, and in the run before the break, so the line
+  /// keeps its font (a second-language run starting with the break would put its smaller
+  /// Latin font on an Arabic line, and change its height).
+  /// Only in text set in the base font alone: the space takes the first font that has it, and a
+  /// Latin space at the end of an Arabic or Chinese line makes the line taller (known, see
+  /// docs/documents.md).
+  static func spacesBreaks(_ text: StyledText) -> Bool {
+    text.runs.allSatisfy { run in
+      run.text.unicodeScalars.allSatisfy {
+        $0.value < 0x0590 || (0x2000...0x206F).contains($0.value)
+      }
+    }
+  }
+
+  static func spacedBreaks(_ runs: [String]) -> [String] {
+    var result: [String] = []
+    for text in runs {
+      var spaced = ""
+      for character in text {
+        if character == "\n" {
+          let previous = spaced.last ?? result.last?.last
+          if let previous, previous != " ", previous != "\n" {
+            if spaced.isEmpty { result[result.count - 1].append(" ") } else { spaced.append(" ") }
+          }
+        }
+        spaced.append(character)
+      }
+      result.append(spaced)
+    }
+    return result
+  }
+
+  /// Gives the space that ends each wrapped line its glyph back. Pango draws it as an empty
+  /// glyph, and cairo writes a character without a glyph as a nested `Span` with `ActualText`,
+  /// where poppler-based readers stop reading the element; the space glyph has no ink and keeps
+  /// the zero width Pango gave it, so nothing drawn moves.
+  func restoreWrapSpaces(_ line: UnsafeMutablePointer<PangoLayoutLine>) {
+    guard let text = pango_layout_get_text(layout) else { return }
+    var node = line.pointee.runs
+    while let current = node {
+      defer { node = current.pointee.next }
+      let run = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+      guard let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+        let font = item.pointee.analysis.font
+      else { continue }
+      for index in 0..<Int(glyphs.pointee.num_glyphs)
+      where glyphs.pointee.glyphs[index].glyph == Self.emptyGlyph {
+        let offset = Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index])
+        guard text[offset] == 0x20 else { continue }
+        let space = font.withMemoryRebound(to: PangoFcFont.self, capacity: 1) {
+          pango_fc_font_get_glyph($0, 0x20)
+        }
+        if space != 0 { glyphs.pointee.glyphs[index].glyph = space }
+      }
+    }
+  }
+
+  /// `PANGO_GLYPH_EMPTY`: a character Pango draws nothing for.
+  static let emptyGlyph: PangoGlyph = 0x0FFF_FFFF
 
   /// Every line of the layout, top to bottom, at the template's line pitch: each line is
   /// `lineFactor` of its natural height, and baselines keep their offset from the line top.
@@ -120,6 +211,39 @@ final class TextLayout {
         Line(top: top, height: height, baseline: top + ascent, x: Double(logical.x) / scale))
       top += height
     } while pango_layout_iter_next_line(iterator) != 0
+    return result
+  }
+
+  /// Whether the line at `index` holds only a bilingual label's second language: the painter
+  /// tags it as its own `Span` with that language's `/Lang`.
+  func isSecondLanguage(line index: Int) -> Bool {
+    guard !secondLanguageRanges.isEmpty, let line = line(index) else { return false }
+    let start = Int(line.pointee.start_index)
+    let end = start + Int(line.pointee.length)
+    guard end > start else { return false }
+    return secondLanguageRanges.contains { $0.lowerBound <= start && end <= $0.upperBound }
+  }
+
+  /// The text of `lines` in logical (reading) order, as a listener should hear it: bidi
+  /// isolates and marks left out, line breaks read as spaces. cairo writes a right-to-left
+  /// line's glyphs in visual order, so on a right-to-left page this becomes the element's
+  /// `/ActualText`.
+  func logicalText(lines indices: [Int]) -> String {
+    guard let text = pango_layout_get_text(layout), let firstIndex = indices.first,
+      let lastIndex = indices.last, let first = line(firstIndex), let last = line(lastIndex)
+    else { return "" }
+    let start = Int(first.pointee.start_index)
+    let end = Int(last.pointee.start_index) + Int(last.pointee.length)
+    guard end > start else { return "" }
+    let bytes = UnsafeRawBufferPointer(start: text + start, count: end - start)
+    var result = ""
+    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+      switch scalar.value {
+      case 0x2066...0x2069, 0x200E, 0x200F, 0x061C: continue
+      case 0x0A, 0x2028: result.unicodeScalars.append(" ")
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
     return result
   }
 

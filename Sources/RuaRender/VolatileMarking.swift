@@ -28,7 +28,10 @@ enum VolatileMarking {
       let name = VolatileMarkFormat.propertyName(page: number + 1, group: group)
       pdf.set(
         properties, "/" + name,
-        pdf.parse(VolatileMarkFormat.propertyList(fields(groupMarks, pageHeight: marks.height))))
+        pdf.parse(
+          VolatileMarkFormat.propertyList(
+            fields(groupMarks, pageHeight: marks.height),
+            subtype: marks.kinds[group] == .header ? "Header" : "Footer")))
       names[group] = name
     }
     return names

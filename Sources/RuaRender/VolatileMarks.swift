@@ -15,6 +15,14 @@ struct PageMarks: Equatable {
   /// The page height in points, to turn the boxes into PDF space (origin bottom left).
   var height: Double
   var groups: [Int: [VolatileMark]] = [:]
+  /// What each furniture group is, by the same key (`ArtifactMarking.Kind`).
+  var kinds: [Int: ArtifactMarking.Kind] = [:]
+  /// How many structure tags the page opened (furniture's included), in order: cairo makes
+  /// one structure element of each, in that order, so the post-pass finds them by count.
+  var tags = 0
+  /// What the post-pass writes on some of those elements, by their place among the page's tags.
+  var elementLanguages: [Int: String] = [:]
+  var elementActualTexts: [Int: String] = [:]
 }
 
 extension TextLayout {

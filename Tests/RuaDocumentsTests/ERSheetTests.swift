@@ -47,7 +47,7 @@ import Testing
     ] {
       #expect(all.contains(expected), "missing \(expected)")
     }
-    #expect(all.contains("Ana Empty   Born Jan 2, 1940 · 86 years"))
+    #expect(all.contains("Ana Empty\u{2003}Born Jan 2, 1940 · 86 years"))
   }
 
   @Test func noKnownAllergiesIsPrintedExplicitly() throws {

@@ -8,6 +8,16 @@ import Testing
 @Suite struct RealPairTests {
   let sheet = "en-letter/p-agnes-01-er-sheet.pdf"
 
+  /// Since the tagged text has no ligatures (issue 33), "fi" is two glyphs that touch, and each
+  /// snaps to a quarter pixel on its own: where they touch, a region of a pixel or two moves by
+  /// two amounts at once and reads as changed. Such a region, inside a word with "fi" or "fl",
+  /// is the only change allowed, and the tolerant comparison allows its pixels.
+  static func isTouchingPair(_ region: ChangeRegion) -> Bool {
+    region.kind == .changed && region.pixelCount <= 4 && region.textA == region.textB
+      && (region.textA.map { $0.contains("fi") || $0.contains("fl") } ?? false)
+  }
+  static let touchingPairPixels = 8
+
   @Test func aShiftOfATenthOfAPointIsAMoveThatPassesOnlyWithMaxShift() throws {
     let golden = try Redraw.golden(sheet)
     let a = try PDFDocument(bytes: try Redraw.pdf(Redraw.all(golden)), name: "a.pdf")
@@ -19,7 +29,7 @@ import Testing
     let moved = regions.filter { $0.kind == .moved }
     let kinds = regions.map(\.kind.rawValue)
     #expect(
-      regions.allSatisfy { $0.kind != .changed },
+      regions.allSatisfy { $0.kind != .changed || Self.isTouchingPair($0) },
       "\(kinds.filter { $0 == "changed" }.count) changed")
     // cairo places glyphs at quarter pixels: each moves 0.25 to 1 pixel (0.12 to 0.48 pt).
     for region in moved {
@@ -31,6 +41,7 @@ import Testing
     #expect(summary.contains(" pt right (over --max-shift 0 pt)"))
     var tolerant = DiffOptions()
     tolerant.maxShift = 1
+    tolerant.maxDiffPixels = Self.touchingPairPixels
     let passed = try VisualDiff.compare(a, b, options: tolerant)
     #expect(passed.isSame, "\(passed.differingPages.first?.differingPixels ?? 0) pixels counted")
     #expect(
@@ -53,7 +64,7 @@ import Testing
     let strict = try VisualDiff.compare(a, b, options: DiffOptions())
     #expect(strict.differingPages.count == golden.pageCount)
     for page in strict.pages {
-      let changed = page.regions.filter { $0.kind == .changed }
+      let changed = page.regions.filter { $0.kind == .changed && !Self.isTouchingPair($0) }
       #expect(changed.isEmpty, "page \(page.pageA ?? 0): \(changed.map(\.textA))")
       // Glyphs snap to quarter pixels, so a 0.2 pt (0.42 px) shift moves each by a quarter to
       // one pixel (0.48 pt); a move read off ink centroids may exceed that by a few hundredths
@@ -63,6 +74,7 @@ import Testing
     }
     var tolerant = DiffOptions()
     tolerant.maxShift = 1
+    tolerant.maxDiffPixels = Self.touchingPairPixels
     let passed = try VisualDiff.compare(a, b, options: tolerant)
     #expect(passed.isSame, "\(passed.differingPages.map(\.differingPixels)) pixels counted")
   }

@@ -116,7 +116,7 @@ struct AdministrationRecordWords: DocumentWords {
           + run(pharmacy.phone.map { " " + $0 } ?? ""))
     }
     return [
-      .heading(level: 1, run(patient.fullName, "name") + run("   " + born, "name-sub")),
+      .heading(level: 1, run(patient.fullName, "name") + run(nameGap + born, "name-sub")),
       .paragraph(joined(line, separator: "   ·   ")), allergyBand(facts.allergies),
     ]
   }

@@ -5,9 +5,9 @@ extension ERSheetWords {
   /// matches first), the name they answer to, then a strip of identifying facts.
   func identity(_ patient: Patient, today: CivilDate) -> [Block] {
     let born = born(patient, today: today)
-    var name = run(patient.fullName, "name") + run("   " + born, "name-sub")
+    var name = run(patient.fullName, "name") + run(nameGap + born, "name-sub")
     if let preferred = patient.preferredName {
-      name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
+      name = name + run(nameGap + "\(labels[.preferredName]) “\(preferred)”", "preferred")
     }
     let sex: String
     switch patient.sex {

@@ -116,11 +116,21 @@ struct Atomizer {
         ]
       }
       let labelWidth = layout.bandLabelWidth
+      // The label ends with a space: label and text are one `P`, and a reader would otherwise
+      // glue them into one word ("ALLERGIESpenicillin"). At the line's end it moves nothing.
+      // In the last run's style and size (a bilingual label's smaller English), so its line
+      // keeps its height.
+      let last = alert.label.runs.last
+      let label =
+        alert.label
+        + StyledText([
+          TextRun(" ", style: last?.style ?? "body", secondLanguage: last?.secondLanguage ?? false)
+        ])
       return [
         Atom(
           role: .alert(alert.tone),
           cells: [
-            cell(inset, labelWidth - inset, alert.label),
+            cell(inset, labelWidth - inset, label),
             cell(labelWidth + pad, width - labelWidth - 2 * pad, alert.text),
           ], padding: pad, gapBefore: 0)
       ]

@@ -129,7 +129,8 @@ struct CardLayout {
       moved.y += y + layout.marginTop
       return moved
     }
-    return PageEmitter(layout: layout).items(placed)
+    // The card is read front then back, the person's name (H1) first.
+    return PageEmitter(layout: layout, headingBefore: 1).items(placed)
   }
 
   /// The back face's footer at its bottom edge: page furniture, as on the other documents.

@@ -1,10 +1,17 @@
 /// Turns placed atoms into drawing items with balanced structure tags.
 struct PageEmitter {
   let layout: PageLayout
+  /// The level of the heading read before these items (a wallet card's back follows the
+  /// front's level-1 name), 0 when none.
+  var headingBefore = 0
 
   func items(_ placements: [Paginator.Placement]) -> [PageItem] {
     var items: [PageItem] = []
     var openTable: (fragment: Int, table: Int)?
+    // A heading's tag never skips a level below the last heading on the page (a wallet card's
+    // sections, set as level 3 under the name's level 1, are read as H2): screen readers list
+    // headings by level.
+    var lastLevel = headingBefore
     for placed in placements {
       let atom = placed.atom
       let table = atom.table.map { (fragment: placed.fragment, table: $0) }
@@ -16,13 +23,18 @@ struct PageEmitter {
         items.append(.beginTag(atom.groupTag))
         openTable = table
       }
-      items += atomItems(placed)
+      var tagLevel = 0
+      if case .heading(let level) = atom.role {
+        tagLevel = lastLevel > 0 ? min(level, lastLevel + 1) : level
+        lastLevel = tagLevel
+      }
+      items += atomItems(placed, headingLevel: tagLevel)
     }
     if openTable != nil { items.append(.endTag) }
     return items
   }
 
-  private func atomItems(_ placed: Paginator.Placement) -> [PageItem] {
+  private func atomItems(_ placed: Paginator.Placement, headingLevel: Int) -> [PageItem] {
     let atom = placed.atom
     let box = Rect(x: placed.x, y: placed.y, width: placed.width, height: atom.height)
     var items: [PageItem] = []
@@ -37,7 +49,8 @@ struct PageEmitter {
     func texts() -> [PageItem] { atom.cells.compactMap(text) }
     switch atom.role {
     case .heading(let level):
-      items += [.beginTag(level <= 1 ? "H1" : level == 2 ? "H2" : "H3")] + texts() + [.endTag]
+      let tag = headingLevel <= 1 ? "H1" : headingLevel == 2 ? "H2" : "H3"
+      items += [.beginTag(tag)] + texts() + [.endTag]
       if level <= 2 { items.append(.rule(x: box.x, y: box.maxY, width: box.width, .neutral)) }
     case .paragraph:
       items += [.beginTag("P")] + texts() + [.endTag]

@@ -101,13 +101,12 @@ struct PageFrame {
   /// Everything a page repeats is an artifact (kept out of what a screen reader reads): the
   /// continuation header, rules, the footer and the stamp. Artifact groups never nest a tag
   /// (the renderer marks the innermost tag's content). Page 1's header is the document's
-  /// title, read first; page 1's stamp text is read too, after that page's body, so reading
-  /// starts with the title and the person's name.
+  /// title, read first; page 1's stamp text ("PENDING CLINICIAN REVIEW") is read right after
+  /// it, before the body, so a screen reader warns before it reads what the warning is about.
   func items(page number: Int, of count: Int) -> (before: [PageItem], after: [PageItem]) {
     let left = layout.marginLeft
     let width = layout.contentWidth
     var items: [PageItem] = []
-    var after: [PageItem] = []
     func text(_ styled: StyledText, x: Double, y: Double, width: Double, tag: String) -> [PageItem]
     {
       guard !styled.isEmpty else { return [] }
@@ -137,7 +136,7 @@ struct PageFrame {
       let stampText = text(
         stamp, x: box.x + layout.bandPadding, y: box.y + layout.bandPadding,
         width: boxWidth - 2 * layout.bandPadding, tag: number == 1 ? "P" : artifact)
-      if number == 1 { after += stampText } else { items += stampText }
+      items += stampText
     }
     let footerTop = layout.pageHeight - layout.marginBottom - footerTextHeight
     items += [
@@ -148,6 +147,6 @@ struct PageFrame {
     for (field, box) in zip([document.footerLeft, footerCenter, pageText], footerBoxes) {
       items += text(field, x: left + box.x, y: footerTop, width: box.width, tag: artifact)
     }
-    return (items, after)
+    return (items, [])
   }
 }

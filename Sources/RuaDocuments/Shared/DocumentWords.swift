@@ -8,6 +8,11 @@ protocol DocumentWords {
 }
 
 extension DocumentWords {
+  /// The gap between the parts of a heading (the name, the date of birth, the name they go
+  /// by): one em space, a single word break a screen reader passes over, where three spaces
+  /// were read as layout inside the `H1`.
+  var nameGap: String { "\u{2003}" }
+
   func run(_ text: String, _ style: String = "body") -> StyledText {
     StyledText(text, style: style)
   }
