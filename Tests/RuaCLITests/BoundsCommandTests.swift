@@ -41,6 +41,10 @@ struct BoundsCommandTests {
     let refused = box.run(["import", "ahead.json", "--force"] + box.storeFlags)
     #expect(refused.code == .dataError)
     #expect(refused.stderr.contains("is later than this computer's clock"), "\(refused.stderr)")
+    let bytes = [UInt8](FileManager.default.contents(atPath: box.file("ahead.json")) ?? Data())
+    let piped = box.run(["import", "-"] + box.storeFlags, standardInput: bytes)
+    #expect(piped.code == .dataError)
+    #expect(piped.stderr.contains("standard input: exportedAt"), "\(piped.stderr)")
   }
 
   @Test func anUnknownLogActionIsAUsageError() {

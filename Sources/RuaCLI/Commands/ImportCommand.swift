@@ -46,16 +46,17 @@ struct ImportCommand: Command {
       throw .invalidRequest("import needs exactly one FILE")
     }
     let bytes = try CareCircleInput.read(file, context)
+    let shown = file == "-" ? "standard input" : file
     let circle = try CareCircleInput.decode(
-      bytes, shown: file == "-" ? "standard input" : file,
+      bytes, shown: shown,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
       today: context.today, notice: context.message)
     let session = try StoreOptions.session(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let force = arguments.flag("force")
     let summary = try session.importCircle(
-      circle, from: file, dryRun: dryRun, force: force, bytes: bytes)
-    if let undone = summary.revertsText(file) { context.message(undone) }
+      circle, from: shown, dryRun: dryRun, force: force, bytes: bytes)
+    if let undone = summary.revertsText(shown) { context.message(undone) }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
   }
