@@ -89,6 +89,10 @@ struct BoundsCommandTests {
     #expect(named.code == .usage)
     #expect(named.stderr.contains("--name is 300 bytes long"), "\(named.stderr)")
     #expect(box.run(["share", "rob", "er", "--to", "usb"] + flags).code == .success)
+    // -o with a name the file system cannot hold: a clear refusal, not an I/O error.
+    let output = box.run(["er", "rob", "-o", long] + flags)
+    #expect(output.code == .cannotCreate)
+    #expect(output.stderr.contains("the name is too long"), "\(output.stderr)")
   }
 
   @Test func anOutFolderWithoutWritePermissionIsRefusedOnce() throws {

@@ -1,3 +1,4 @@
+import Glibc
 import RuaFiles
 
 /// Files the command line writes for the user, through `AtomicFile` (whole or absent, 0600),
@@ -82,6 +83,12 @@ extension PaperError {
         kind: .cannotCreate)
       return
     default: break
+    }
+    if error.code == ENAMETOOLONG {
+      self.init(
+        "cannot write \(path): the name is too long (a file name may be at most"
+          + " \(OutputFile.longestName) bytes); choose a shorter one", kind: .cannotCreate)
+      return
     }
     if error.isExisting {
       self.init(
