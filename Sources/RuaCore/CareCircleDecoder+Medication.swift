@@ -26,6 +26,14 @@ extension CareCircleDecoder {
     medication.startDate = try fields.date("startDate")
     medication.status = try fields.choice("status", MedicationStatus.self) ?? .active
     medication.stoppedDate = try fields.date("stoppedDate")
+    if let stopped = medication.stoppedDate, stopped > today {
+      // A medicine taken until a later day is still current: every document must list it
+      // until then, so a stop is recorded on the day it happens.
+      throw CareCircleError(
+        path: fields.child("stoppedDate"),
+        reason: "must not be after today (\(today.iso)): a stop date cannot be in the future,"
+          + " because the medicine is still taken until then; stop it on the day")
+    }
     if medication.stoppedDate != nil, medication.status != .stopped {
       throw CareCircleError(
         path: fields.child("stoppedDate"),
@@ -51,7 +59,7 @@ extension CareCircleDecoder {
     return Fill(
       fillDate: try fields.requiredDate("fillDate", notAfter: today),
       daySupply: try fields.requiredInt("daySupply", in: CareCircleLimits.daySupply),
-      quantity: try fields.positiveNumber("quantity"),
+      quantity: try fields.positiveNumber("quantity", below: CareCircleLimits.quantity),
       pharmacy: try fields.string("pharmacy", max: CareCircleLimits.fillPharmacy))
   }
 

@@ -69,6 +69,7 @@ extension CareCircleDecoder {
             + " medication ids must be unique within a patient")
       }
       firstIndexOfID[medication.id] = index
+      try refuseBeforeBirth(medication, born: patient.dateOfBirth, path: medicationPath)
       patient.medications.append(medication)
     }
     for (index, element) in try fields.array("contacts", max: L.contactsCount).enumerated() {
@@ -96,6 +97,26 @@ extension CareCircleDecoder {
           + " quickly; shorten the longest texts")
     }
     return patient
+  }
+
+  /// A start, stop or fill date before the date of birth is a typing mistake (a wrong year):
+  /// refused, naming the field, as the documents refuse a print date before it.
+  private static func refuseBeforeBirth(_ medication: Medication, born: CivilDate, path: String)
+    throws(CareCircleError)
+  {
+    let reason = "must not be before the date of birth (\(born.iso))"
+    if let start = medication.startDate, start < born {
+      throw CareCircleError(path: CareCirclePath.member(path, "startDate"), reason: reason)
+    }
+    if let stopped = medication.stoppedDate, stopped < born {
+      throw CareCircleError(path: CareCirclePath.member(path, "stoppedDate"), reason: reason)
+    }
+    for (index, fill) in medication.fills.enumerated() where fill.fillDate < born {
+      let fills = CareCirclePath.member(path, "fills")
+      throw CareCircleError(
+        path: CareCirclePath.member(CareCirclePath.element(fills, index), "fillDate"),
+        reason: reason)
+    }
   }
 
   /// An object whose fields are all absent counts as absent, like an empty string.

@@ -64,6 +64,9 @@ struct CareCircleFieldReader {
         path: path, reason: TextRules.refusal(for: scalar, allowTabAndNewline: notes))
     }
     if text.isEmpty { return nil }
+    if !TextRules.hasVisibleCharacter(text) {
+      throw CareCircleError(path: path, reason: TextRules.invisibleRefusal(text))
+    }
     if let problem = TextLimits.problem(in: text, maxCharacters: max) {
       throw CareCircleError(path: path, reason: problem)
     }

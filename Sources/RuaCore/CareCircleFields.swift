@@ -72,6 +72,9 @@ public enum CareCircleLimits {
   public static let heightCm = 300.0
   public static let refillsRemaining = 0...99
   public static let daySupply = 1...365
+  /// A fill's quantity (tablets, mL, units): a year's supply of the largest liquid or insulin
+  /// dose stays well under it; 1e308 is a typing accident, not a fill.
+  public static let quantity = 100_000.0
 
   // How many entries a list may hold: with every text at its limit, each document still lays
   // out in well under a second (docs/performance.md, "Worst accepted input").

@@ -93,6 +93,37 @@ public enum TextRules {
     }
   }
 
+  /// Whether `text` holds at least one character that prints as something: not white space,
+  /// not a format or other control, not a mark alone, and not a character that prints blank
+  /// (U+2800 braille blank, U+FFFC object replacement, the Hangul fillers). A name of only
+  /// such characters prints an empty row.
+  public static func hasVisibleCharacter(_ text: String) -> Bool {
+    text.unicodeScalars.contains(where: isVisible)
+  }
+
+  /// Why an all-invisible text is refused, naming its first code point (never the text).
+  public static func invisibleRefusal(_ text: String) -> String {
+    let first = text.unicodeScalars.first.map { " (it starts with \(codePoint($0)))" } ?? ""
+    return "has no visible character\(first), so it would print blank;"
+      + " write the text, or leave the field out"
+  }
+
+  private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    let properties = scalar.properties
+    if properties.isWhitespace || properties.isDefaultIgnorableCodePoint { return false }
+    switch scalar.value {
+    case 0x2800, 0xFFFC, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F, 0x17B4, 0x17B5: return false
+    default: break
+    }
+    switch properties.generalCategory {
+    case .control, .format, .surrogate, .unassigned, .spaceSeparator, .lineSeparator,
+      .paragraphSeparator, .nonspacingMark, .enclosingMark:
+      return false
+    default:
+      return true
+    }
+  }
+
   /// `U+202E`.
   public static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)

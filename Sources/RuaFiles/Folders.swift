@@ -33,6 +33,14 @@ extension Files {
     return false
   }
 
+  /// Whether this process may make files in `folder` (write and search permission for the
+  /// effective user, a file system mounted read-write); nil when it may, else why not
+  /// (`FileError(.create, folder)`: `EACCES`, `EROFS`, …). Checked once before a batch renders.
+  public static func writableFolderProblem(_ folder: String) -> FileError? {
+    faccessat(AT_FDCWD, folder, W_OK | X_OK, AT_EACCESS) == 0
+      ? nil : FileError.current(.create, folder)
+  }
+
   /// Every name in `folder` (hidden ones included, `.` and `..` not) with its kind, sorted by
   /// name. Throws when the folder cannot be opened (`FileError(.open, folder)`).
   public static func listFolder(_ folder: String) throws(FileError) -> [Item] {

@@ -28,6 +28,9 @@ public enum AccessAction: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 
   public init(stringLiteral value: String) { self.init(rawValue: value) }
 
+  /// Every action this tool writes, in the order `log --help` names them.
+  public static let written: [AccessAction] = [.export, .print, .share, .repair, .remove]
+
   public var rawValue: String {
     switch self {
     case .export: return "export"

@@ -1,4 +1,5 @@
 internal import CSQLCipher
+import RuaFiles
 
 /// One SQLCipher connection. Owns its `sqlite3*`; closing happens in deinit. Not Sendable: a
 /// connection is used by one thread at a time.
@@ -81,7 +82,7 @@ public final class Connection {
     case SQLITE_FULL:
       return StoreError(
         .io, "the disk holding \(path) is full while \(context)", code: rc,
-        libraryMessage: lastMessage, advice: "free some space; the change was rolled back")
+        libraryMessage: lastMessage, advice: "free some space and try again")
     default:
       return StoreError(kind, context, code: rc, libraryMessage: lastMessage)
     }
@@ -126,15 +127,55 @@ public final class Connection {
   ) throws(StoreError) -> T {
     if sqlite3_get_autocommit(handle) == 0 { return try savepoint(body) }
     try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
-    do {
-      let value = try body()
-      try execute("COMMIT")
-      onCommit?()
-      return value
-    } catch {
-      if sqlite3_get_autocommit(handle) == 0 { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
-      throw error
+    let value: T
+    do { value = try body() } catch { throw rollBack(after: error, committing: false) }
+    do { try execute("COMMIT") } catch { throw rollBack(after: error, committing: true) }
+    onCommit?()
+    return value
+  }
+
+  /// Rolls back what is still open and, after a disk failure, says truthfully what the store
+  /// holds now and what to do: a failure says "rolled back" only when nothing was written.
+  private func rollBack(after error: StoreError, committing: Bool) -> StoreError {
+    let open = sqlite3_get_autocommit(handle) == 0
+    if open { _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+    guard error.kind == .io else { return error }
+    var failure = error
+    let journal: FileStatus?
+    do { journal = try Files.status(path + "-journal") } catch { journal = nil }
+    failure.advice = Self.writeOutcome(
+      code: error.code, committing: committing, stillOpen: open,
+      journal: journal.map { _ in path + "-journal" })
+    return failure
+  }
+
+  /// What a failed write left, from where it failed and what is on disk. In rollback-journal
+  /// mode the store file is changed only while its journal exists, and deleting the journal is
+  /// the commit: a journal left behind is undone by the next open; none left before COMMIT
+  /// means the file is as it was.
+  static func writeOutcome(code: Int32, committing: Bool, stillOpen: Bool, journal: String?)
+    -> String
+  {
+    let fix =
+      code & 0xff == SQLITE_FULL
+      ? "free some space" : "check the disk (dmesg, the drive's health)"
+    if let journal {
+      return "the change was not completed: \(journal) holds what undoes it, and the next"
+        + " command that opens the store rolls it back, so none of it will remain; do not"
+        + " delete that file. \(fix), then run 'rua-paper doctor' to check the store"
     }
+    if !committing || (code & 0xff == SQLITE_FULL && !stillOpen) {
+      return "nothing was written (the change was rolled back); \(fix) and try again"
+    }
+    // SQLITE_IOERR_DIR_FSYNC (SQLITE_IOERR | 5 << 8): the journal is gone, the commit made.
+    if code == SQLITE_IOERR | (5 << 8) {
+      return "the change was written, but its folder could not be synced, so it may not"
+        + " survive a crash; \(fix), then run 'rua-paper doctor' and 'rua-paper changes'"
+        + " to see that it is there"
+    }
+    return "the disk failed while the change was being committed, so it may or may not have"
+      + " been written; \(fix), then run 'rua-paper doctor' to check the store and"
+      + " 'rua-paper changes' to see whether the change is there before making it again"
   }
 
   private func savepoint<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {

@@ -53,11 +53,15 @@ extension Store {
   /// `now` is the caller's clock; `origin` goes on every log row.
   /// When the file would undo a newer change (`ImportReverts`), nothing is written unless
   /// `allowReverts`; the summary lists them either way.
+  /// `everyEditCounts`: the file's `exportedAt` is not used, every edit counts as newer (a
+  /// file this store exported itself holds nothing newer than the store).
   public func save(
     _ circle: CareCircle, now: Instant, dryRun: Bool = false, origin: ChangeOrigin = .importFile,
-    allowReverts: Bool = false
+    allowReverts: Bool = false, everyEditCounts: Bool = false
   ) throws(StoreError) -> ImportSummary {
-    let cutoff = circle.exportedAt.flatMap { Instant(rfc3339: $0)?.secondsSinceEpoch }
+    let cutoff =
+      everyEditCounts
+      ? nil : circle.exportedAt.flatMap { Instant(rfc3339: $0)?.secondsSinceEpoch }
     let preview = try connection.transaction(immediate: false) { () throws(StoreError) in
       let plan = try plan(circle, now: now)
       return (plan, try ImportReverts.find(plan.operations, connection, since: cutoff))
@@ -94,6 +98,18 @@ extension Store {
     let statement = try connection.prepare("SELECT value FROM circle WHERE key = ?")
     try statement.bind([.text(key)])
     return try statement.step() ? try statement.text(0) : nil
+  }
+
+  /// Whether this store itself exported exactly these bytes: a completed `export` row of the
+  /// access log with their SHA-256.
+  public func exported(sha256: String) throws(StoreError) -> Bool {
+    let statement = try connection.prepare(
+      """
+      SELECT 1 FROM access_log WHERE action = 'export' AND outcome = 'completed' AND sha256 = ?
+      LIMIT 1
+      """)
+    try statement.bind([.text(sha256)])
+    return try statement.step()
   }
 
   /// The whole circle in one read transaction, patients and children in file order.

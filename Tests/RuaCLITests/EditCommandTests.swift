@@ -160,7 +160,7 @@ struct EditCommandTests {
       ),
       (
         ["fill", "Agnes", "apixaban", "--quantity", "-3"], .dataError,
-        "fills[1].quantity: must be a number greater than 0 (--quantity)"
+        "fills[1].quantity: must be a number greater than 0 and less than 100000 (--quantity)"
       ),
       (["fill", "Agnes", "metoprolol"], .usage, "'metoprolol' matches 2 medicines"),
       (["med", "stop", "Agnes", "metoprolol"], .usage, "m-meto-er  metoprolol succinate ER"),

@@ -87,7 +87,7 @@ import Testing
       ("patients.0.medications.0.fills.0.fillDate", .string("2026-11-01")),
       (
         "patients.0.medications.0.fills.1",
-        .object([("fillDate", .string("2000-02-29")), ("daySupply", .int(1))])
+        .object([("fillDate", .string("2026-11-01")), ("daySupply", .int(1))])
       ),
       (
         "patients.0.medications.1",

@@ -18,6 +18,7 @@ extension EditSession {
     let result = try commit(
       edit, command: command, reason: reason, dryRun: dryRun, options: options)
     context.write(ChangeText.lines(result.changes, dryRun: dryRun))
+    for warning in duplicateWarnings(result.patient) { context.message(warning) }
     return result.patient
   }
 }

@@ -16,9 +16,9 @@ struct FillCommand: Command {
     (salt and release words such as "HCl" or "ER" may be left out). Several matches are listed
     and nothing changes (exit 64).
 
-    The fill is checked by the import rules (a date that does not exist or is after today, a
-    day supply outside 1-365, a quantity that is not above 0 are refused, exit 65, naming the
-    field as import would) and written in one transaction with its change_log row (command,
+    The fill is checked by the import rules (a date that does not exist, is after today or is
+    before the date of birth, a day supply outside 1-365, a quantity that is not above 0 and
+    below 100000 are refused, exit 65, naming the field as import would) and written in one transaction with its change_log row (command,
     user). --dry-run shows the change and the resulting run-out and writes nothing.
     """
   let options =
@@ -26,7 +26,8 @@ struct FillCommand: Command {
       OptionSpec("on", .value, value: "YYYY-MM-DD", help: "the fill date (default today)"),
       OptionSpec(
         "days", .value, value: "N", help: "day supply, 1-365 (default: the latest fill's)"),
-      OptionSpec("quantity", .value, value: "Q", help: "how many units were dispensed"),
+      OptionSpec(
+        "quantity", .value, value: "Q", help: "how many units were dispensed (below 100000)"),
       OptionSpec("dry-run", help: "show the change and the new run-out; write nothing"),
     ] + StoreOptions.specs
 

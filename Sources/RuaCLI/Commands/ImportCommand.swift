@@ -23,7 +23,12 @@ struct ImportCommand: Command {
     A file must not silently undo a newer edit: when it would remove a fill, medicine or
     allergy, or set back a field, that fill, med or allergy changed in the store after the
     file's exportedAt (at any time, for a file without exportedAt), import lists those
-    records and writes nothing (exit 65) unless --force is given.
+    records and writes nothing (exit 65) unless --force is given. --dry-run refuses (and exits)
+    exactly as the import would. An exportedAt more than 5 minutes later than this computer's
+    clock is refused, --force or not: newer edits are told by their change times, and a file
+    dated in the future would undo them silently; check both clocks and export again. A file
+    this store exported itself (its SHA-256 is in the access log) holds nothing newer than the
+    store, so for it every edit since counts, whatever its exportedAt says.
     """
   let options =
     [
@@ -40,17 +45,18 @@ struct ImportCommand: Command {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
       throw .invalidRequest("import needs exactly one FILE")
     }
+    let bytes = try CareCircleInput.read(file, context)
+    let shown = file == "-" ? "standard input" : file
     let circle = try CareCircleInput.decode(
-      try CareCircleInput.read(file, context), shown: file == "-" ? "standard input" : file,
+      bytes, shown: shown,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
       today: context.today, notice: context.message)
     let session = try StoreOptions.session(arguments, context)
     let dryRun = arguments.flag("dry-run")
     let force = arguments.flag("force")
-    let summary = try session.importCircle(circle, from: file, dryRun: dryRun, force: force)
-    if let undone = summary.revertsText(file) {
-      context.message(undone + (dryRun && !force ? "\n(import would need --force)" : ""))
-    }
+    let summary = try session.importCircle(
+      circle, from: shown, dryRun: dryRun, force: force, bytes: bytes)
+    if let undone = summary.revertsText(shown) { context.message(undone) }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success
   }

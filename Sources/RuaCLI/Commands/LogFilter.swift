@@ -12,7 +12,8 @@ enum LogFilter {
       "until", .value, value: "DATE|TIME",
       help: "rows written up to this (a date includes its whole UTC day)"),
     OptionSpec(
-      "action", .value, value: "ACTION", help: "only this action: export, print, share, repair"),
+      "action", .value, value: "ACTION",
+      help: "only this action: export, print, share, repair, remove"),
     OptionSpec("run", .value, value: "ID", help: "only the rows of one run (one command)"),
   ]
 
@@ -32,6 +33,11 @@ enum LogFilter {
     if let action = arguments.value("action") {
       guard !action.isEmpty else {
         throw .invalidRequest("--action needs a value, such as --action print")
+      }
+      let known = AccessAction.written.map(\.rawValue)
+      guard known.contains(action) else {
+        throw .invalidRequest(
+          "--action takes one of \(known.joined(separator: ", ")), not '\(action)'")
       }
       query.action = AccessAction(rawValue: action)
     }

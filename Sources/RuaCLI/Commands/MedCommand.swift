@@ -16,13 +16,17 @@ struct MedCommand: Command {
     """
   let details = """
     stop: the medicine was stopped (--on, default today, is kept as its stop date); it leaves
-    every document at once. hold: paused; documents list it as on hold, with no refill
+    every document at once. A stop date after today is refused: a medicine taken until a later
+    day is still current and must stay on every document until then, so stop it on the day.
+    A stop date before the date of birth is refused too. hold: paused; documents list it as on hold, with no refill
     forecast. resume: active again (a stop date is removed). --reason is kept in the change
     log with the command and the user. PATIENT and MEDICINE are matched as for 'fill'.
 
     add: a new medicine, for what a family learns at the pharmacy counter. Its id is --id or
     made from the name (m-apixaban, m-apixaban-2, ...). Record its first fill with 'fill
-    PATIENT ID --days N'.
+    PATIENT ID --days N'. A name with no visible character (only blanks such as U+2800) is
+    refused; a medicine identical to one already current (name, brand, strength, form, route,
+    dose, schedule) is added with a warning on standard error.
 
     set: changes the medicine's strength, dose, schedule, times, purpose, instructions,
     prescriber, brand, form or route (a value of "" removes it); its fills and status stay.

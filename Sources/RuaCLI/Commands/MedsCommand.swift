@@ -17,7 +17,8 @@ struct MedsCommand: Command {
     anticoagulant, antiplatelet, high-alert, fall-risk. --format json prints
     {"patient", "today", "medications": [{"id", "name", "strength", "status", "runOutDate",
     "daysRemaining", "lastFillDate", "daySupply", "flags", ...}]}. Rules:
-    docs/runway-and-flags.md.
+    docs/runway-and-flags.md. A --today before the person's birth (or after 2200) is refused
+    (exit 64), in text and JSON as the documents refuse it.
 
     With -o FILE (or -o - / --print) it makes the medication list PDF instead: the scheduled
     table with slots, run-out dates and runway bars, the as-needed block and totals, delivered
@@ -46,6 +47,14 @@ struct MedsCommand: Command {
 
     let store = try StoreOptions.session(arguments, context).store
     let patient = try PatientPicker.patient(query, in: store)
+    // The listing counts ages and runways from --today as the documents do, so it refuses the
+    // dates they refuse (a --today before the birth would print a negative age).
+    if let problem = PrintDate.problem(
+      today: today, now: context.now, dateOfBirth: patient.dateOfBirth, informationAsOf: nil)
+    {
+      throw .invalidRequest(
+        "cannot list the medicines of patient \(patient.id): \(problem); check --today")
+    }
     if format == "json" {
       context.write(JSONWriter.write(MedsReport.json(patient: patient, table: table, today: today)))
     } else {

@@ -189,6 +189,7 @@ enum RecordCommandText {
     let dryRun = arguments.flag("dry-run")
     let result = try session.commit(edit, dryRun: dryRun)
     context.write(ChangeText.lines(result.changes, dryRun: dryRun))
+    for warning in session.duplicateWarnings(result.patient) { context.message(warning) }
     let lines = EditSession.lines(edit.part, of: result.patient)
     let whose = "\(result.patient.fullName)'s \(edit.part.title)"
     if lines.isEmpty {

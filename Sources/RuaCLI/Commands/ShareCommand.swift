@@ -16,12 +16,16 @@ struct ShareCommand: Command {
     folder. Its default name carries no health data: the document and the date, such as
     er-sheet-2026-11-29.pdf (then -2, -3, … if taken). --name sets another; a name is yours to
     choose, so keep health details out of it if the folder is shared. Every share is recorded
-    in the access log as action 'share'.
+    in the access log as action 'share'. DIR must be a real folder: a file, FIFO or device is
+    named as such, and a symlink is refused (never followed), so the log names the folder the
+    document went to. A name longer than 255 bytes is refused before anything is made.
     """
   let options =
     [
-      OptionSpec("to", .value, value: "DIR", help: "the share folder (must exist)"),
-      OptionSpec("name", .value, value: "FILE.pdf", help: "the file name inside DIR"),
+      OptionSpec(
+        "to", .value, value: "DIR", help: "the share folder (must exist; a symlink is refused)"),
+      OptionSpec(
+        "name", .value, value: "FILE.pdf", help: "the file name inside DIR (at most 255 bytes)"),
     ] + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -37,16 +41,8 @@ struct ShareCommand: Command {
       throw .invalidRequest("share needs --to DIR, the folder to put the document in")
     }
     let folder = context.absolute(folderText)
-    guard Files.isDirectory(folder) else {
-      throw PaperError(
-        "the share folder \(folderText) does not exist; create it or mount the drive first",
-        kind: .cannotCreate)
-    }
-    if let name = arguments.value("name") {
-      guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
-        throw .invalidRequest("--name must be a plain file name without '/', such as er-sheet.pdf")
-      }
-    }
+    try OutputFile.checkShareFolder(folder, shown: folderText)
+    if let name = arguments.value("name") { try OutputFile.checkName(name, option: "--name") }
     let chosen = arguments.value("name")
     return try DocumentRun.run(kind, query: query, arguments, context) { settings in
       let name =

@@ -265,5 +265,11 @@ package struct BatchRun {
           kind: .cannotCreate)
       }
     }
+    // Refused once, before anything is rendered, rather than once per document.
+    if let problem = Files.writableFolderProblem(path) {
+      throw PaperError(
+        "--out \(path): cannot write files in it (\(problem.reason)); choose a folder you can"
+          + " write to", kind: .cannotCreate)
+    }
   }
 }

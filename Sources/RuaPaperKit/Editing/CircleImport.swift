@@ -47,24 +47,56 @@ public enum CareCircleInput {
 }
 
 extension Session {
+  /// How far a file's `exportedAt` may run ahead of this computer's clock (two clocks a few
+  /// minutes apart); beyond it the file's time cannot be true.
+  public static let exportClockSkewSeconds: Int64 = 5 * 60
+
   /// Writes `circle` through the store's one write path (all or nothing, change_log rows). A
   /// file that would undo newer changes is refused (`from` names it) unless `force`; a dry
-  /// run only plans. The summary lists the changes and the reverts either way.
-  public func importCircle(_ circle: CareCircle, from file: String, dryRun: Bool, force: Bool)
-    throws(PaperError) -> ImportSummary
-  {
+  /// run plans, and refuses exactly what the import would refuse (so it exits as it would).
+  /// An `exportedAt` later than now (beyond `exportClockSkewSeconds`) is refused, `force` or
+  /// not: newer edits are found by comparing their change times with it, so a time in the
+  /// future would let the file undo them silently.
+  ///
+  /// `bytes`, the file as read, let the store's own record speak as well as the file's claim:
+  /// a file this store exported (its SHA-256 in a completed `export` row of the access log)
+  /// holds nothing newer than the store, so every edit it would undo counts as newer, whatever
+  /// its `exportedAt` says (an export made on a clock set ahead, imported once that time has
+  /// passed).
+  public func importCircle(
+    _ circle: CareCircle, from file: String, dryRun: Bool, force: Bool, bytes: [UInt8]? = nil
+  ) throws(PaperError) -> ImportSummary {
+    try Self.refuseFutureExport(circle, from: file, now: host.now)
     let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(
+      let ownExport = try bytes.map { (bytes) throws(StoreError) in
+        try store.exported(sha256: SHA256.hex(bytes))
+      }
+      return try store.save(
         circle, now: host.now, dryRun: dryRun, origin: origin,
-        allowReverts: force)
+        allowReverts: force, everyEditCounts: ownExport ?? false)
     }
-    if let undone = summary.revertsText(file), !force, !dryRun {
+    if let undone = summary.revertsText(file), !force {
       throw PaperError(
-        undone + "\nnothing was written; export again to get the current record, "
+        undone + (dryRun ? "\ndry run: the import would be refused, and " : "\n")
+          + "nothing was written; export again to get the current record, "
           + "or pass --force to import the file anyway", kind: .invalidData)
     }
     return summary
+  }
+
+  static func refuseFutureExport(_ circle: CareCircle, from file: String, now: Instant)
+    throws(PaperError)
+  {
+    guard let text = circle.exportedAt, let exported = Instant(rfc3339: text),
+      exported.secondsSinceEpoch > now.secondsSinceEpoch + exportClockSkewSeconds
+    else { return }
+    throw PaperError(
+      "\(file): exportedAt \(text) is later than this computer's clock (\(now.rfc3339)) by"
+        + " more than \(exportClockSkewSeconds / 60) minutes, so the file cannot say which"
+        + " edits in the store are newer than it; nothing was written. Check the clock of this"
+        + " computer and of the one that exported the file, then export again",
+      kind: .invalidData)
   }
 }
 

@@ -94,6 +94,44 @@ public struct EditSession {
     }
   }
 
+  /// Warnings (not refusals: a second identical entry may be meant) for an edit that leaves
+  /// `edited` with more exact duplicates than the record had: a medicine with the same name,
+  /// brand, strength, form, route, dose and schedule as another that is not stopped, or an
+  /// allergy to the same substance (letter case aside).
+  public func duplicateWarnings(_ edited: Patient) -> [String] {
+    func medicineKey(_ medication: Medication) -> [String?] {
+      [
+        medication.name.lowercased(), medication.brand?.lowercased(), medication.strength,
+        medication.form, medication.route, medication.dose, medication.schedule,
+      ]
+    }
+    func surplus<Key: Hashable>(_ keys: [Key]) -> [Key: Int] {
+      Dictionary(keys.map { ($0, 1) }, uniquingKeysWith: +).filter { $0.value > 1 }
+        .mapValues { $0 - 1 }
+    }
+    let current = { (patient: Patient) in
+      patient.medications.filter { $0.status != .stopped }
+    }
+    var warnings: [String] = []
+    let medicinesBefore = surplus(current(patient).map(medicineKey))
+    for (key, count) in surplus(current(edited).map(medicineKey))
+    where count > medicinesBefore[key, default: 0] {
+      let name = current(edited).first { medicineKey($0) == key }?.name ?? ""
+      warnings.append(
+        "warning: \(edited.fullName) now has \(count + 1) identical entries for \(name);"
+          + " if one is a mistake, remove it with 'rua-paper med remove'")
+    }
+    let allergiesBefore = surplus(patient.allergies.map { $0.substance.lowercased() })
+    for (key, count) in surplus(edited.allergies.map { $0.substance.lowercased() })
+    where count > allergiesBefore[key, default: 0] {
+      let name = edited.allergies.first { $0.substance.lowercased() == key }?.substance ?? key
+      warnings.append(
+        "warning: \(edited.fullName) now has \(count + 1) allergy entries for \(name);"
+          + " if one is a mistake, remove it with 'rua-paper allergy remove'")
+    }
+    return warnings.sorted()
+  }
+
   /// The medicine's run-out, exactly as `meds` computes it.
   public func runway(of medication: Medication) -> String {
     let runway = Runway.evaluate(medication, today: today)
