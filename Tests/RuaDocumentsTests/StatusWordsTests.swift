@@ -1,0 +1,41 @@
+import RuaDocuments
+import Testing
+
+/// A medicine's status words are the point of the status: "on hold" (give again later) must
+/// never read as "stopped", nor as any run-out status, in any language.
+@Suite("status words")
+struct StatusWordsTests {
+  static let statuses: [LabelKey] = [
+    .onHold, .marStopped, .runwayOverdue, .runwayUrgent, .runwaySoon, .runwayOK, .runwayNoFill,
+  ]
+
+  /// Lowercased, without brackets or spaces at the ends, so "(on hold)" and "ON HOLD" compare.
+  static func word(_ text: String) -> String {
+    String(text.lowercased().filter { !"()（）".contains($0) }).trimmingCharacters(in: " ")
+  }
+
+  @Test(arguments: DocumentKind.languages)
+  func noTwoStatusesShareAWord(language: String) throws {
+    let labels = try LocaleFixture.labels(language)
+    var seen: [String: LabelKey] = [:]
+    for key in Self.statuses {
+      let word = Self.word(labels[key])
+      #expect(
+        seen[word] == nil,
+        "\(language): \(key.rawValue) and \(seen[word]?.rawValue ?? "") both '\(word)'")
+      seen[word] = key
+    }
+    // The mark after a name and the legend use the same word as the status.
+    #expect(Self.word(labels[.onHoldMark]) == Self.word(labels[.onHold]), "\(language)")
+    #expect(
+      labels[.legendRunway].contains(labels[.onHold]),
+      "\(language): the legend does not explain '\(labels[.onHold])'")
+    #expect(!Self.word(labels[.marStopped]).contains(Self.word(labels[.onHold])), "\(language)")
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: Character) -> String {
+    String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+  }
+}
