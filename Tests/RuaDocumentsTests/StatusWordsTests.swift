@@ -1,3 +1,4 @@
+import RuaCore
 import RuaDocuments
 import Testing
 
@@ -31,6 +32,22 @@ struct StatusWordsTests {
       labels[.legendRunway].contains(labels[.onHold]),
       "\(language): the legend does not explain '\(labels[.onHold])'")
     #expect(!Self.word(labels[.marStopped]).contains(Self.word(labels[.onHold])), "\(language)")
+  }
+}
+
+/// One word for one state: a medicine whose last day was yesterday is OVERDUE, and its
+/// cell says it ran out today, as the legend says OVERDUE means.
+@Suite("run-out words")
+struct RunOutWordsTests {
+  @Test func dayZeroSaysRanOutTodayBesideOverdue() throws {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    let filled = BuiltDocument.today.adding(days: -30)
+    patient.medications = [BuiltDocument.medication("m1", "lisinopril", fill: (filled, 30))]
+    let table = BuiltDocument.tables(try BuiltDocument.medicationList(patient))[1]
+    let row = try #require(table.rows.first { $0[0].plainText.hasPrefix("lisinopril") })
+    #expect(row.last?.plainText == "OVERDUE")
+    #expect(row.contains { $0.plainText.hasSuffix("\nran out today") })
+    #expect(!row.contains { $0.plainText.contains("runs out") })
   }
 }
 

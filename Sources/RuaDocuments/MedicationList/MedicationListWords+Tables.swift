@@ -76,7 +76,8 @@ extension MedicationListWords {
     switch days {
     case 2...: left = labels.format(.medsDaysLeft, ["days": String(days)])
     case 1: left = labels[.medsDayLeft]
-    case 0: left = labels[.medsRunsOutToday]
+    // Day 0 is the first day with none left: overdue, as the legend says.
+    case 0: left = labels[.medsRanOutToday]
     case -1: left = labels[.medsRanOutYesterday]
     default: left = labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
     }

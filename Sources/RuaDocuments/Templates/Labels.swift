@@ -118,7 +118,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case medsDaySupply = "meds.daySupply"
   case medsDaysLeft = "meds.daysLeft"
   case medsDayLeft = "meds.dayLeft"
-  case medsRunsOutToday = "meds.runsOutToday"
+  case medsRanOutToday = "meds.ranOutToday"
   case medsRanOutDaysAgo = "meds.ranOutDaysAgo"
   case medsRanOutYesterday = "meds.ranOutYesterday"
   case medsNoFill = "meds.noFill"
