@@ -34,6 +34,23 @@ enum BuiltDocument {
       contentVersion: table.contentVersion, pendingReview: !table.isReviewed)
   }
 
+  static func erSheet(_ patient: Patient, language: String = "en") throws -> Document {
+    let table = try drugClasses()
+    return ERSheet.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
+      today: today, informationAsOf: nil, printedAt: "now", labels: try labels(language),
+      template: try template("er-sheet.json"), contentVersion: "1", pendingReview: false)
+  }
+
+  static func administrationRecord(_ patient: Patient) throws -> Document {
+    let table = try drugClasses()
+    return AdministrationRecord.build(
+      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
+      start: today, today: today, printedAt: "now", labels: try labels(),
+      template: try template("administration-record.json"), contentVersion: "1",
+      pendingReview: false)
+  }
+
   static func fallGuide(
     _ patient: Patient, language: String = "en", content: ContentFile? = nil,
     pendingReview: Bool = false
