@@ -72,10 +72,10 @@ import Testing
     var patient = Patient(id: "p", fullName: "Ana", dateOfBirth: day(1940, 1, 2))
     patient.advanceDirective = AdvanceDirective(location: "red folder")
     let text = plain(try sheet(patient))
-    #expect(text.contains("Code status not recorded — Original kept at: red folder"))
+    #expect(text.contains("Code status not recorded — Directive kept at: red folder"))
     let spanish = plain(try sheet(patient, language: "es"))
     #expect(
-      spanish.contains("Orden de reanimación no registrada — El original está en: red folder"))
+      spanish.contains("Orden de reanimación no registrada — Directiva guardada en: red folder"))
   }
 
   @Test func noMedicinesIsNotNoneInTheFallRiskGroups() throws {

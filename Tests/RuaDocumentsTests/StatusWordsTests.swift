@@ -81,6 +81,28 @@ struct HeldInstructionTests {
   }
 }
 
+/// The small words a reviewer flagged: a class named as the medicine is not repeated in its
+/// parentheses, and the Spanish strip reads "Intérprete SE NECESITA".
+@Suite("band and strip words")
+struct BandWordsTests {
+  @Test func aClassNamedAsTheMedicineIsNotRepeated() throws {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var methotrexate = BuiltDocument.medication("m1", "methotrexate")
+    methotrexate.strength = "2.5 mg"
+    patient.medications = [methotrexate]
+    let text = BuiltDocument.allText(try BuiltDocument.erSheet(patient))
+    #expect(text.contains("methotrexate (2.5 mg)"), "\(text)")
+    #expect(!text.contains("2.5 mg, methotrexate"))
+  }
+
+  @Test func theSpanishStripSaysTheInterpreterIsNeeded() throws {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    patient.interpreterNeeded = true
+    let text = BuiltDocument.allText(try BuiltDocument.erSheet(patient, language: "es"))
+    #expect(text.contains("Intérprete SE NECESITA"), "\(text)")
+  }
+}
+
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())

@@ -81,7 +81,11 @@ extension ERSheetWords {
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
       if withClasses {
+        // "methotrexate (2.5 mg)", not "(2.5 mg, methotrexate)": a class named as the
+        // medicine itself says nothing more.
+        let name = item.medication.name.lowercased()
         details += item.classes.map { $0.label(locale: labels.language) }
+          .filter { !name.contains($0.lowercased()) }
       }
       if !details.isEmpty {
         text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text")
