@@ -51,36 +51,6 @@ struct RunOutWordsTests {
   }
 }
 
-/// A held medicine's standing instruction ("Do not skip doses") never stands beside "do not
-/// give" as if it applied today: every document keeps it for when the medicine is resumed.
-@Suite("held instructions")
-struct HeldInstructionTests {
-  var patient: Patient {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
-    let filled = BuiltDocument.today.adding(days: -5)
-    var held = BuiltDocument.medication("m1", "apixaban", status: .onHold, fill: (filled, 30))
-    held.instructions = "Do not skip doses"
-    var active = BuiltDocument.medication("m2", "lisinopril", fill: (filled, 30))
-    active.instructions = "Take with water"
-    patient.medications = [held, active]
-    return patient
-  }
-
-  @Test func everyDocumentQualifiesTheHeldInstruction() throws {
-    let documents = [
-      try BuiltDocument.medicationList(patient),
-      try BuiltDocument.erSheet(patient),
-      try BuiltDocument.administrationRecord(patient),
-    ]
-    for document in documents {
-      let text = BuiltDocument.allText(document)
-      #expect(text.contains("When resumed: Do not skip doses"), "\(text)")
-      #expect(!text.contains("; Do not skip doses") && !text.contains("\nDo not skip doses"))
-      #expect(text.contains("Take with water") && !text.contains("When resumed: Take"))
-    }
-  }
-}
-
 /// The small words a reviewer flagged: a class named as the medicine is not repeated in its
 /// parentheses, and the Spanish strip reads "Intérprete SE NECESITA".
 @Suite("band and strip words")

@@ -144,7 +144,7 @@ struct AdministrationRecordWords: DocumentWords {
   private func notesCell(_ medication: Medication) -> StyledText {
     var parts: [StyledText] = []
     if medication.status == .onHold { parts.append(run(labels[.onHold], "cell-strong")) }
-    if let instructions = instructions(medication) { parts.append(run(instructions, "cell")) }
+    if let instructions = medication.instructions { parts.append(run(instructions, "cell")) }
     if let purpose = medication.purpose { parts.append(run(purpose, "cell-muted")) }
     if let start = medication.startDate, start > dates[0] {
       parts.append(

@@ -169,7 +169,7 @@ extension ERSheetWords {
     var notes: [StyledText] = []
     if let purpose = medication.purpose { notes.append(run(purpose)) }
     // Safety instructions in the primary colour, never grey.
-    if let instructions = instructions(medication) { notes.append(run(instructions)) }
+    if let instructions = medication.instructions { notes.append(run(instructions)) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), joined(notes, separator: "; "),

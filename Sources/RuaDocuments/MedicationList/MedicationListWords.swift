@@ -114,7 +114,7 @@ struct MedicationListWords: DocumentWords {
   func purposeCell(_ medication: Medication) -> StyledText {
     var text = run(medication.purpose ?? "", "cell")
     // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
-    if let instructions = instructions(medication) {
+    if let instructions = medication.instructions {
       text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell")
     }
     return text

@@ -100,15 +100,6 @@ extension DocumentWords {
     item.medication.status == .onHold ? item.name + " " + labels[.onHoldMark] : item.name
   }
 
-  /// A medicine's standing instruction as every document prints it. While it is on hold,
-  /// "Do not skip doses" beside "do not give" would contradict the hold, so it is kept for when
-  /// the medicine is resumed and says so.
-  func instructions(_ medication: Medication) -> String? {
-    guard let instructions = medication.instructions else { return nil }
-    guard medication.status == .onHold else { return instructions }
-    return labels.format(.whenResumed, ["instructions": instructions])
-  }
-
   /// "Born Feb 14, 1941 · 85 years", the date kept on one line.
   func born(_ patient: Patient, today: CivilDate) -> String {
     labels.format(

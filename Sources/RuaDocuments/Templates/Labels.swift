@@ -168,7 +168,6 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case staleText = "alert.staleText"
   case reviewBy = "doc.reviewBy"
   case onHoldMark = "med.onHoldMark"
-  case whenResumed = "med.whenResumed"
   case medsOnHoldRunsOut = "meds.onHoldRunsOut"
   case medsTimesNotRecorded = "meds.timesNotRecorded"
   case medsTimesMissing = "meds.timesMissing"
