@@ -99,7 +99,8 @@ final class TextLayout {
     defer { pango_attr_list_unref(attributes) }
     for range in ranges {
       let font = Self.fontDescription(
-        range.style, scale: range.second ? TextRun.secondLanguageScale : 1)
+        range.style,
+        scale: range.second ? TextRun.secondLanguageSize(range.style.size) / range.style.size : 1)
       Self.insert(pango_attr_font_desc_new(font), range.start, range.end, into: attributes)
       pango_font_description_free(font)
       let colour = range.style.colour

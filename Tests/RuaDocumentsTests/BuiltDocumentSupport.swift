@@ -42,15 +42,6 @@ enum BuiltDocument {
       template: try template("er-sheet.json"), contentVersion: "1", pendingReview: false)
   }
 
-  static func administrationRecord(_ patient: Patient) throws -> Document {
-    let table = try drugClasses()
-    return AdministrationRecord.build(
-      patient: patient, facts: ERFacts.derive(patient: patient, table: table, today: today),
-      start: today, today: today, printedAt: "now", labels: try labels(),
-      template: try template("administration-record.json"), contentVersion: "1",
-      pendingReview: false)
-  }
-
   static func fallGuide(
     _ patient: Patient, language: String = "en", content: ContentFile? = nil,
     pendingReview: Bool = false

@@ -78,3 +78,20 @@ extension String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
   }
 }
+
+/// The English half of a bilingual document is smaller than the family's language, but nothing
+/// a clinician reads goes under 9 pt, and a small style is never made smaller still.
+@Suite("second-language size")
+struct SecondLanguageSizeTests {
+  @Test func theEnglishHalfIsNeverUnderNinePointOrItsStyle() {
+    #expect(TextRun.secondLanguageSize(20) == 16)
+    #expect(TextRun.secondLanguageSize(11) == 9)
+    #expect(TextRun.secondLanguageSize(10) == 9)
+    #expect(TextRun.secondLanguageSize(9) == 9)
+    #expect(TextRun.secondLanguageSize(8.5) == 8.5)
+    for size in stride(from: 6.0, through: 30, by: 0.5) {
+      let english = TextRun.secondLanguageSize(size)
+      #expect(english <= size && english >= min(size, TextRun.smallestReadSize), "\(size)")
+    }
+  }
+}

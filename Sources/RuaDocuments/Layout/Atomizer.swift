@@ -57,7 +57,12 @@ struct Atomizer {
       }
     case .keyValues(let rows):
       let table = takeTable()
-      let labelWidth = (width * layout.labelFraction).rounded()
+      // The template's share of the column, widened to the longest label word
+      // ("Communication") so no word breaks, up to two fifths of the column.
+      let longest = widestWord(rows.map(\.label), limit: width) + 2 * padX + 0.5
+      let labelWidth = min(
+        max((width * layout.labelFraction).rounded(), longest.rounded(.up)),
+        (width * 0.4).rounded())
       return rows.map { row in
         Atom(
           role: .keyValue,
@@ -187,9 +192,7 @@ struct Atomizer {
       {
         words.append(longest)
       }
-      let widest =
-        words.map { measurer.oneLineWidth(StyledText($0.text, style: $0.style), limit: width) }
-        .max() ?? 0
+      let widest = widestWord([StyledText(words)], limit: width)
       let gauge =
         gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
       return widest + gauge + padding + 0.5
@@ -219,10 +222,20 @@ struct Atomizer {
   }
 
   /// Every word of a text with the style it is set in.
-  static func words(_ text: StyledText) -> [(text: String, style: String)] {
+  /// Every word of `text` as a run of its own, in its run's style and language (an English
+  /// half measures at its own size).
+  static func words(_ text: StyledText) -> [TextRun] {
     text.runs.flatMap { run in
-      run.text.split(whereSeparator: \.isWhitespace).map { (String($0), run.style) }
+      run.text.split(whereSeparator: \.isWhitespace).map {
+        TextRun(String($0), style: run.style, secondLanguage: run.secondLanguage)
+      }
     }
+  }
+
+  /// The width of the widest single word of `texts` on one line.
+  func widestWord(_ texts: [StyledText], limit: Double) -> Double {
+    texts.flatMap(Self.words).map { measurer.oneLineWidth(StyledText([$0]), limit: limit) }
+      .max() ?? 0
   }
 
   /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line;

@@ -20,6 +20,15 @@ public struct TextRun: Equatable, Sendable {
 
   /// The size of a second-language run against its style's size.
   public static let secondLanguageScale = 0.8
+  /// The smallest size a clinician must read: the English half of a bilingual label is set
+  /// smaller than the family's language, but never below this (nor above its own style).
+  public static let smallestReadSize = 9.0
+
+  /// The point size of a second-language run whose style is `size` points: 80 %, at least
+  /// 9 pt ("ON A BLOOD THINNER" at 8.5 pt stays 8.5, not 6.8).
+  public static func secondLanguageSize(_ size: Double) -> Double {
+    max(size * secondLanguageScale, min(size, smallestReadSize))
+  }
 }
 
 /// Text made of styled runs; the renderer turns it into one Pango layout with an attribute list.
