@@ -6,9 +6,10 @@ import Testing
 /// words first, then English in a second-language run.
 @Suite("bilingual ER-sheet labels")
 struct BilingualLabelTests {
+  let patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+
   func sheet(_ language: String) throws -> Document {
     let labels = try BuiltDocument.labels(language).bilingual(BuiltDocument.labels("en"))
-    let patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
     let table = DrugClassTable(contentVersion: "1.0.0", sources: [], classes: [])
     return ERSheet.build(
       patient: patient,
@@ -27,6 +28,20 @@ struct BilingualLabelTests {
       default: return []
       }
     }
+  }
+
+  /// The values a label introduces that are fixed words, and the date of birth beside the
+  /// name, read in English too.
+  @Test(arguments: ["es", "zh-Hans", "ar"])
+  func fixedWordValuesAndTheBirthLineHaveTheirEnglish(language: String) throws {
+    // Dates are kept on one line with no-break spaces; compare with plain ones.
+    let text = String(
+      BuiltDocument.allText(try sheet(language)).map { $0 == "\u{00A0}" ? " " : $0 })
+    for english in ["/ Not recorded", "Born Jan 2, 1940 · 86 years", "/ None on file"] {
+      #expect(text.contains(english), "\(language): no '\(english)' in \(text)")
+    }
+    let alone = BuiltDocument.allText(try BuiltDocument.erSheet(patient, language: language))
+    #expect(!alone.contains("Not recorded") && !alone.contains("Born "), "\(language)")
   }
 
   func everyStyledText(_ document: Document) -> [StyledText] {

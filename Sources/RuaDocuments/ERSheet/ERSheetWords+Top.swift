@@ -9,26 +9,30 @@ extension ERSheetWords {
     if let preferred = patient.preferredName {
       name = name + run(nameGap + "\(labels[.preferredName]) “\(preferred)”", "preferred")
     }
-    let sex: String
-    switch patient.sex {
-    case .female: sex = labels[.sexFemale]
-    case .male: sex = labels[.sexMale]
-    case .other: sex = labels[.sexOther]
-    case .unknown: sex = labels[.sexUnknown]
-    case nil: sex = labels[.notRecorded]
+    // Last, on its own line, so it never shares a line (and a direction) with the rest.
+    if let english = bornInEnglish(patient, today: today, style: "name-sub") {
+      name = name + run("\n", "name-sub") + english
     }
-    var weight = patient.weightKg.map { decimal($0) + " kg" } ?? labels[.notRecorded]
-    if let height = patient.heightCm { weight += " · " + decimal(height) + " cm" }
+    let sex: StyledText
+    switch patient.sex {
+    case .female: sex = value(.sexFemale)
+    case .male: sex = value(.sexMale)
+    case .other: sex = value(.sexOther)
+    case .unknown: sex = value(.sexUnknown)
+    case nil: sex = value(.notRecorded)
+    }
+    var weight = patient.weightKg.map { run(decimal($0) + " kg") } ?? value(.notRecorded)
+    if let height = patient.heightCm { weight = weight + run(" · " + decimal(height) + " cm") }
     let interpreter: StyledText
     switch patient.interpreterNeeded {
-    case true: interpreter = run(labels[.interpreterNeeded], "strong")
-    case false: interpreter = run(labels[.interpreterNotNeeded])
-    case nil: interpreter = run(labels[.notRecorded], "muted")
+    case true: interpreter = value(.interpreterNeeded, "strong")
+    case false: interpreter = value(.interpreterNotNeeded)
+    case nil: interpreter = value(.notRecorded, "muted")
     }
     // One line of label–value pairs: the strip is read across, and a line saves room for
     // the medicines on page 1.
     let facts: [(LabelKey, StyledText)] = [
-      (.sex, run(sex)), (.weight, run(weight)),
+      (.sex, sex), (.weight, weight),
       (.language, run(languageName(patient.language), "strong")), (.interpreter, interpreter),
     ]
     let strip = joined(
@@ -98,11 +102,12 @@ extension ERSheetWords {
   func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
     switch status {
     case .noneOnFile:
-      return run(labels[.codeStatusNone], "band-text")
+      return value(.codeStatusNone, "band-text")
     case .onFile(let status, let summary, let location):
       var parts: [StyledText] = []
       // A directive without a recorded status must not read as if it were the status.
-      parts.append(run(status ?? labels[.codeStatusNotRecorded], "band-strong"))
+      parts.append(
+        status.map { run($0, "band-strong") } ?? value(.codeStatusNotRecorded, "band-strong"))
       if let summary { parts.append(run(summary, "band-text")) }
       if let location {
         parts.append(run(labels.format(.directiveKeptAt, ["location": location]), "band-text"))

@@ -102,12 +102,30 @@ extension DocumentWords {
 
   /// "Born Feb 14, 1941 · 85 years", the date kept on one line.
   func born(_ patient: Patient, today: CivilDate) -> String {
+    born(patient, today: today, in: labels)
+  }
+
+  /// When bilingual, the same in English ("Born Jan 2, 1940 · 86 years"), for a line of its
+  /// own after the family's: the date of birth is what a clinician matches first.
+  func bornInEnglish(_ patient: Patient, today: CivilDate, style: String) -> StyledText? {
+    labels.second.map {
+      StyledText([TextRun(born(patient, today: today, in: $0), style: style, secondLanguage: true)])
+    }
+  }
+
+  private func born(_ patient: Patient, today: CivilDate, in labels: Labels) -> String {
     labels.format(
       .bornAge,
       [
         "date": unbreakable(labels.format(date: patient.dateOfBirth)),
         "years": String(patient.dateOfBirth.age(on: today)),
       ])
+  }
+
+  /// A value that is a fixed word ("Not recorded", "Female", "NEEDED"): when bilingual, its
+  /// English after it on the same line, so every value a label introduces reads in both.
+  func value(_ key: LabelKey, _ style: String = "body") -> StyledText {
+    labels.styled(key, style: style, separator: " / ")
   }
 
   /// The name the person answers to: the preferred name, else the full name.
