@@ -45,6 +45,16 @@ public struct ERFacts: Equatable, Sendable {
 
   public var isOnBloodThinner: Bool { !bloodThinners.isEmpty }
 
+  /// The blood-thinning medicines being given together, when there is more than one of a
+  /// class or an anticoagulant with an antiplatelet: a fact for the pharmacist to check
+  /// (dual therapy bleeds more), never advice. Held ones are not being given, so not counted.
+  public var bloodThinnersTogether: [FlaggedMedication] {
+    let given = (bloodThinners + antiplatelets).filter { $0.medication.status != .onHold }
+    var seen = Set<String>()
+    let unique = given.filter { seen.insert($0.medication.id).inserted }
+    return unique.count > 1 ? unique : []
+  }
+
   public static func derive(patient: Patient, table: DrugClassTable, today: CivilDate) -> ERFacts {
     let current = Runway.documentOrder(patient.medications, today: today)
 

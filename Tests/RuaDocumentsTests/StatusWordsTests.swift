@@ -73,6 +73,53 @@ struct BandWordsTests {
   }
 }
 
+/// Two blood thinners given together are named in a band of their own for the pharmacist to
+/// check: a fact from the drug-class table, never advice; a held one is not being given.
+@Suite("blood thinners together")
+struct BloodThinnersTogetherTests {
+  func band(_ medications: [Medication]) throws -> Alert? {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    patient.medications = medications
+    let sheet = try BuiltDocument.erSheet(patient)
+    return BuiltDocument.blocks(sheet).compactMap { block -> Alert? in
+      if case .alert(let alert) = block, alert.label.plainText == "CHECK WITH THE PHARMACIST" {
+        return alert
+      }
+      return nil
+    }.first
+  }
+
+  @Test func anAnticoagulantWithAnAntiplateletIsNamedForThePharmacist() throws {
+    let alert = try #require(
+      try band([
+        BuiltDocument.medication("m1", "warfarin"),
+        BuiltDocument.medication("m2", "aspirin", status: .onHold),
+        BuiltDocument.medication("m3", "clopidogrel"),
+      ]))
+    #expect(
+      alert.text.plainText.contains("warfarin") && alert.text.plainText.contains("clopidogrel"))
+    #expect(!alert.text.plainText.contains("aspirin"))
+  }
+
+  @Test func twoAnticoagulantsAreNamedToo() throws {
+    let alert = try #require(
+      try band([
+        BuiltDocument.medication("m1", "warfarin"), BuiltDocument.medication("m2", "apixaban"),
+      ]))
+    #expect(alert.text.plainText.contains("apixaban"))
+  }
+
+  @Test func oneBloodThinnerOrOneBesideAHeldOneIsNot() throws {
+    #expect(try band([BuiltDocument.medication("m1", "warfarin")]) == nil)
+    #expect(
+      try band([
+        BuiltDocument.medication("m1", "warfarin"),
+        BuiltDocument.medication("m2", "clopidogrel", status: .onHold),
+      ]) == nil)
+    #expect(try band([BuiltDocument.medication("m1", "lisinopril")]) == nil)
+  }
+}
+
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())

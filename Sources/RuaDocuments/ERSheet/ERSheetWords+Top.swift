@@ -57,6 +57,13 @@ extension ERSheetWords {
         + flagged(facts.antiplatelets, withClasses: false)
       bands.append(band(.warning, .antiplatelet, text))
     }
+    let together = facts.bloodThinnersTogether
+    if !together.isEmpty {
+      let text =
+        run(labels[.twoBloodThinnersText] + " ", "band-text")
+        + flagged(together, withClasses: false)
+      bands.append(band(.warning, .checkPharmacist, text))
+    }
     if !facts.otherHighAlert.isEmpty {
       bands.append(band(.warning, .highAlert, flagged(facts.otherHighAlert, withClasses: true)))
     }

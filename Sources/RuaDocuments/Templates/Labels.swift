@@ -39,6 +39,8 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case highAlert = "alert.highAlert"
   case antiplatelet = "alert.antiplatelet"
   case antiplateletText = "alert.antiplateletText"
+  case checkPharmacist = "alert.checkPharmacist"
+  case twoBloodThinnersText = "alert.twoBloodThinnersText"
   case devicesBand = "alert.devices"
   case otherAlertsBand = "alert.otherAlerts"
   case codeStatus = "alert.codeStatus"
