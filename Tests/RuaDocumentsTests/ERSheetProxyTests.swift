@@ -27,7 +27,10 @@ import Testing
 
   @Test func withoutAProxyTheSheetSaysSoInEachLanguage() throws {
     let poaOnly = [Contact(name: "Luis Example", roles: [.poa])]
-    #expect(try contactLines(poaOnly).contains("No health-care proxy (decision maker) recorded."))
+    #expect(
+      try contactLines(poaOnly).contains(
+        "No health-care proxy (decision maker) recorded; whether the power of attorney covers "
+          + "health care is not recorded."))
     let spanish = try contactLines(
       [Contact(name: "Rosa Example", roles: [.healthCareProxy])], language: "es")
     #expect(spanish.contains { $0.contains("Rosa Example") && $0.contains("QUIEN DECIDE") })

@@ -120,6 +120,26 @@ struct BloodThinnersTogetherTests {
   }
 }
 
+/// A power of attorney without a health-care proxy: the sheet says whether it covers health
+/// care is not recorded, instead of leaving "power of attorney" beside "no proxy".
+@Suite("power of attorney")
+struct PowerOfAttorneyTests {
+  func text(_ roles: [ContactRole]) throws -> String {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    patient.contacts = [Contact(name: "Lucía", phone: "(503) 555-0121", roles: roles)]
+    return BuiltDocument.allText(try BuiltDocument.erSheet(patient))
+  }
+
+  @Test func aPOAAloneSaysItsScopeIsNotRecorded() throws {
+    #expect(
+      try text([.poa]).contains("whether the power of attorney covers health care is not recorded"))
+    let plain = try text([])
+    #expect(plain.contains("No health-care proxy (decision maker) recorded."))
+    #expect(!plain.contains("power of attorney covers"))
+    #expect(!(try text([.healthCareProxy, .poa])).contains("No health-care proxy"))
+  }
+}
+
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())

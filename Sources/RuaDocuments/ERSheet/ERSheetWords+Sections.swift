@@ -28,7 +28,10 @@ extension ERSheetWords {
     guard !patient.contacts.isEmpty else { return [title, empty(.emptyContacts)] }
     let items = contactItems(patient)
     guard patient.contacts.contains(where: { $0.roles.contains(.healthCareProxy) }) else {
-      return [title, .list(items), empty(.noProxy)]
+      // A power of attorney may be for money only: say that whether it covers health care is
+      // not on record, rather than leave "power of attorney" beside "no proxy" to be guessed.
+      let poa = patient.contacts.contains { $0.roles.contains(.poa) }
+      return [title, .list(items), empty(poa ? .noProxyButPOA : .noProxy)]
     }
     return [title, .list(items)]
   }

@@ -165,6 +165,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case moreMedicines = "er.moreMedicines"
   case moreMedicine = "er.moreMedicine"
   case noProxy = "er.noProxy"
+  case noProxyButPOA = "er.noProxyButPOA"
   case codeStatusNotRecorded = "alert.codeStatusNotRecorded"
   case staleBand = "alert.stale"
   case staleText = "alert.staleText"
