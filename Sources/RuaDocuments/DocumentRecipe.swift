@@ -68,9 +68,9 @@ public enum DocumentRecipe {
       asOf: asOfDate, today: today, staleAfterDays: template.staleAfterDays)
     // What the ER sheet states, derived once for every document that repeats it.
     let facts = ERFacts.derive(patient: patient, table: table, today: today)
+    let asOf = asOfDate.map { labels.format(date: $0) }
     switch kind {
     case .er:
-      let asOf = asOfDate.map { labels.format(date: $0) }
       let document = ERSheet.build(
         patient: patient, facts: facts, today: today, informationAsOf: asOf,
         printedAt: printedAt, labels: labels, template: template,
@@ -80,7 +80,7 @@ public enum DocumentRecipe {
       let document = MedicationList.build(
         patient: patient, table: table, today: today, printedAt: printedAt, labels: labels,
         template: template, contentVersion: tableVersion, pendingReview: pending,
-        freshness: freshness)
+        freshness: freshness, informationAsOf: asOf)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .card:
       let document = WalletCard.build(

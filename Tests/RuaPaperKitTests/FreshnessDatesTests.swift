@@ -47,11 +47,12 @@ import Testing
           kind: kind, patient: "p-agnes-01", settings: try fixture.settings(language: "en"),
           anchorsFooter: false))
       let text = try Self.text(made)
-      if kind == .er {
-        #expect(text.contains("Information as of " + Self.written(asOf)), "\(daysBefore)")
-      } else {
-        // The list's own date is the day its run-outs are counted from: the print day.
-        #expect(text.contains("List as of " + Self.written(fixture.now.utcDate)), "\(daysBefore)")
+      // Both headers say when the information was true, not when it was printed.
+      #expect(text.contains("Information as of " + Self.written(asOf)), "\(kind) \(daysBefore)")
+      if kind == .meds {
+        // The strip's "List as of" is the day its run-outs are counted from: the print day.
+        #expect(text.contains(Self.written(fixture.now.utcDate)), "\(daysBefore)")
+        #expect(!text.contains("List as of " + Self.written(fixture.now.utcDate)))
       }
       #expect(text.contains("Review by " + Self.written(reviewBy)), "\(kind) \(daysBefore)")
       #expect(text.contains("MAY BE OUT OF DATE") == stale, "\(kind) \(daysBefore)")

@@ -26,10 +26,13 @@ public enum MedicationList {
   ///   - contentVersion: the version of the clinical tables behind the flags.
   ///   - pendingReview: prints a "PENDING CLINICIAN REVIEW" stamp on every page.
   ///   - freshness: the review-by date and, when stale, a banner asking for a check.
+  ///   - informationAsOf: when the record was last brought up to date, as the caller writes
+  ///     it; the header says it, as the ER sheet's does ("List as of" there would be the
+  ///     print date, not the information's). Without it the header gives the list's date.
   public static func build(
     patient: Patient, table: DrugClassTable, today: CivilDate, printedAt: String,
     labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
-    freshness: Freshness? = nil
+    freshness: Freshness? = nil, informationAsOf: String? = nil
   ) -> Document {
     let words = MedicationListWords(
       labels: labels, table: table, today: today, large: template.isLargePrint)
@@ -45,7 +48,9 @@ public enum MedicationList {
       firstPageHeader: labels.styled(.medsHeader, style: "header", separator: "  ")
         + StyledText([
           TextRun(
-            "   " + labels.format(.medsAsOf, ["date": labels.format(date: today)]),
+            "   "
+              + (informationAsOf.map { labels.format(.informationAsOf, ["date": $0]) }
+                ?? labels.format(.medsAsOf, ["date": labels.format(date: today)])),
             style: "header-muted")
         ]),
       stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
