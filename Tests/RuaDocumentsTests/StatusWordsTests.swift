@@ -140,6 +140,30 @@ struct PowerOfAttorneyTests {
   }
 }
 
+/// "Severe" is set in bold in every language, not only in capitals, which most scripts lack.
+@Suite("severity emphasis")
+struct SeverityEmphasisTests {
+  @Test(arguments: ["en", "zh-Hans", "ar", "ko"])
+  func aSevereReactionIsBold(language: String) throws {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    patient.allergies = [
+      Allergy(substance: "penicillin", reaction: "hives", severity: .severe),
+      Allergy(substance: "latex", reaction: "rash", severity: .mild),
+    ]
+    let labels = try BuiltDocument.labels(language)
+    let band = try #require(
+      BuiltDocument.blocks(try BuiltDocument.erSheet(patient, language: language)).compactMap {
+        block -> Alert? in
+        if case .alert(let alert) = block { return alert } else { return nil }
+      }.first)
+    let severe = try #require(band.text.runs.first { $0.text == labels[.severitySevere] })
+    #expect(severe.style == "band-strong")
+    let mild = try #require(band.text.runs.first { $0.text.contains(labels[.severityMild]) })
+    #expect(mild.style == "band-text")
+    #expect(band.text.plainText.contains("penicillin — hives, " + labels[.severitySevere]))
+  }
+}
+
 extension String {
   fileprivate func trimmingCharacters(in set: Character) -> String {
     String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())

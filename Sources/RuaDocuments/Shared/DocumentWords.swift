@@ -65,18 +65,20 @@ extension DocumentWords {
   }
 
   func allergy(_ allergy: Allergy) -> StyledText {
-    var details: [String] = []
-    if let reaction = allergy.reaction { details.append(reaction) }
+    var details: [StyledText] = []
+    if let reaction = allergy.reaction { details.append(run(reaction, "band-text")) }
     switch allergy.severity {
-    case .mild: details.append(labels[.severityMild])
-    case .moderate: details.append(labels[.severityModerate])
-    case .severe: details.append(labels[.severitySevere])
-    case .unknown: details.append(labels[.severityUnknown])
+    case .mild: details.append(run(labels[.severityMild], "band-text"))
+    case .moderate: details.append(run(labels[.severityModerate], "band-text"))
+    // In bold as well as in capitals: 严重, شديدة and 심함 have no capitals to shout with.
+    case .severe: details.append(run(labels[.severitySevere], "band-strong"))
+    case .unknown: details.append(run(labels[.severityUnknown], "band-text"))
     case nil: break
     }
-    if allergy.kind == .intolerance { details.append(labels[.intolerance]) }
-    let tail = details.isEmpty ? "" : " — " + details.joined(separator: ", ")
-    return run(allergy.substance, "band-strong") + run(tail, "band-text")
+    if allergy.kind == .intolerance { details.append(run(labels[.intolerance], "band-text")) }
+    guard !details.isEmpty else { return run(allergy.substance, "band-strong") }
+    return run(allergy.substance, "band-strong") + run(" — ", "band-text")
+      + joined(details, separator: ", ", style: "band-text")
   }
 
   func time(_ time: DoseTime) -> String {
