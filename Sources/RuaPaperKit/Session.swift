@@ -91,7 +91,8 @@ public final class Session {
     TestPause.at("render", host)
     return try DocumentMaker(resources).make(
       request.kind, patient: patient, today: settings.today, now: settings.now,
-      informationAsOf: asOf, footerAnchor: request.anchorsFooter ? try footerAnchor() : nil)
+      informationAsOf: asOf, footerAnchor: request.anchorsFooter ? try footerAnchor() : nil,
+      weekOf: settings.weekOf)
   }
 
   /// Refuses a print date that would make the document say something impossible.

@@ -186,3 +186,23 @@ struct SecondLanguageSizeTests {
     }
   }
 }
+
+/// A note that already ends a sentence is followed by a space, not by "; " (".;").
+@Suite("clauses")
+struct ClauseJoinTests {
+  @Test func aSentenceIsNotFollowedBySemicolon() throws {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var medication = BuiltDocument.medication("m1", "apixaban")
+    medication.instructions = "Do not skip doses."
+    medication.purpose = "to prevent a stroke"
+    patient.medications = [medication]
+    let text = BuiltDocument.allText(try BuiltDocument.erSheet(patient))
+    #expect(text.contains("to prevent a stroke; Do not skip doses."), "\(text)")
+    var other = medication
+    other.purpose = "Prevents a stroke."
+    patient.medications = [other]
+    let second = BuiltDocument.allText(try BuiltDocument.erSheet(patient))
+    #expect(second.contains("Prevents a stroke. Do not skip doses."), "\(second)")
+    #expect(!second.contains(".;"))
+  }
+}

@@ -45,11 +45,34 @@ extension DocumentSettings {
       throw .invalidRequest(languageRefusal(language))
     }
     let clock = try DocumentClock.read(arguments, context)
-    return DocumentSettings(
+    var settings = DocumentSettings(
       paper: paper, explicitLanguage: language,
       now: clock.now, today: clock.today,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
       large: arguments.flag("large"))
+    settings.weekOf = try weekOf(arguments, today: clock.today)
+    return settings
+  }
+
+  /// `mar --week-of DATE`: the first of the seven days, within a year of today either way (a
+  /// typo such as 2062 would print a grid for days the record knows nothing of).
+  static let weekOfOption = OptionSpec(
+    "week-of", .value, value: "YYYY-MM-DD",
+    help: "the first of the seven days the MAR covers (default: --today, else today)")
+
+  static func weekOf(_ arguments: ParsedArguments, today: CivilDate) throws(PaperError)
+    -> CivilDate?
+  {
+    guard let text = arguments.value(weekOfOption.long) else { return nil }
+    guard let date = CivilDate(iso: text) else {
+      throw .invalidRequest("--week-of must be a calendar date YYYY-MM-DD, such as 2026-12-07")
+    }
+    guard abs(today.days(until: date)) <= 366 else {
+      throw .invalidRequest(
+        "--week-of \(text) is more than a year from today (\(today.iso)); a MAR covers a week "
+          + "near now: check the year")
+    }
+    return date
   }
 
 }

@@ -156,7 +156,7 @@ struct AdministrationRecordWords: DocumentWords {
           labels.format(.marStopsOn, ["date": unbreakable(labels.format(date: stop))]),
           "cell-strong"))
     }
-    return joined(parts, separator: "; ", style: "cell")
+    return clauses(parts, style: "cell")
   }
 
   private func scheduled(_ medicines: [Medication]) -> [Block] {

@@ -184,7 +184,7 @@ extension ERSheetWords {
     if let instructions = medication.instructions { notes.append(run(instructions)) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
-      joined(when, separator: "; "), joined(notes, separator: "; "),
+      joined(when, separator: "; "), clauses(notes, style: "body"),
     ]
   }
 }

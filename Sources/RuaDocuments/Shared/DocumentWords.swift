@@ -38,6 +38,20 @@ extension DocumentWords {
     return result
   }
 
+  /// Parts joined with "; ", or with a space after one that already ends a sentence ("Do not
+  /// skip doses. to prevent a stroke" reads better than "doses.; to prevent").
+  func clauses(_ parts: [StyledText], style: String) -> StyledText {
+    var result = StyledText.empty
+    for part in parts where !part.isEmpty {
+      if !result.isEmpty {
+        let ended = result.plainText.last.map { ".!?。！？".contains($0) } ?? false
+        result = result + run(ended ? " " : "; ", style)
+      }
+      result = result + part
+    }
+    return result
+  }
+
   /// `warfarin`, `warfarin and apixaban`, `a, b and c` (the locale's "and").
   func list(_ names: [String]) -> String {
     guard let last = names.last else { return "" }
