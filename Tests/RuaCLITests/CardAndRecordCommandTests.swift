@@ -56,6 +56,26 @@ struct CardAndRecordCommandTests {
     #expect(try log(box).first?.entry.document == "administration-record")
   }
 
+  /// --week-of moves the seven days, not the day ages and run-outs count from; a date that is
+  /// not one, or more than a year away, is refused naming the option, with no file.
+  @Test func weekOfStartsTheSevenDaysThereAndIsBounded() throws {
+    let box = store()
+    let run = ["mar", "rob", "--today", "2026-11-20"] + flags(box)
+    #expect(box.run(run + ["--week-of", "2026-11-23", "-o", "w.pdf"]).code == .success)
+    let text = try PDFText.of(box.file("w.pdf"))
+    #expect(text.contains("Week of Nov 23, 2026 to Nov 29, 2026"), "\(text)")
+    for (bad, says) in [
+      ("2027-11-23", "more than a year from today"), ("23/11/2026", "a calendar date YYYY-MM-DD"),
+    ] {
+      let refused = box.run(run + ["--week-of", bad, "-o", "bad.pdf"])
+      #expect(refused.code == .usage && refused.stderr.contains("--week-of"), "\(bad)")
+      #expect(refused.stderr.contains(says), "\(refused.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: box.file("bad.pdf")))
+    }
+    #expect(
+      box.run(["er", "rob", "--week-of", "2026-11-23", "-o", "e.pdf"] + flags(box)).code == .usage)
+  }
+
   @Test(arguments: [["er"], ["mar"], ["falls"]])
   func cardPaperIsRefusedForEveryOtherDocument(command: [String]) throws {
     let box = store()
