@@ -54,7 +54,7 @@ public struct Context: Sendable {
     return HostEnvironment(
       environment: environment, now: now, today: today, workingDirectory: workingDirectory,
       standardOutput: standardOutput, standardOutputFailure: standardOutputFailure,
-      notice: { text in standardError(Array(("rua-paper: " + text + "\n").utf8)) })
+      notice: { text in standardError(Self.messageLine(text)) })
   }
 
   /// A session over the store at `location`, delivering through this context's ledger.
@@ -66,7 +66,13 @@ public struct Context: Sendable {
 
   public func print(_ text: String) { standardOutput(Array((text + "\n").utf8)) }
   public func write(_ text: String) { standardOutput(Array(text.utf8)) }
-  public func message(_ text: String) { standardError(Array(("rua-paper: " + text + "\n").utf8)) }
+  public func message(_ text: String) { standardError(Self.messageLine(text)) }
+
+  /// `rua-paper: text` and a line break, with every control and direction character in `text`
+  /// escaped (its own line breaks kept), so quoted names cannot drive the terminal.
+  static func messageLine(_ text: String) -> [UInt8] {
+    Array(("rua-paper: " + VisibleText.escapedLines(text) + "\n").utf8)
+  }
   /// A message that says what went well; `--quiet` leaves it out.
   public func note(_ text: String) { if !quiet { message(text) } }
 

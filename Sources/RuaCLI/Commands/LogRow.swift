@@ -19,7 +19,9 @@ enum LogRow {
       fields.append("by \(actor.userName) (uid \(actor.userID)) on \(actor.host)")
       fields.append("run \(actor.runID)")
     }
-    return fields.joined(separator: "  ")
+    // A destination, user or host name is anyone's text: a newline in it must not print a
+    // second row, nor an ESC or RLO reach the terminal.
+    return fields.map(VisibleText.escaped).joined(separator: "  ")
   }
 
   static func json(_ r: AccessRecord) -> JSON {
