@@ -11,7 +11,12 @@ public enum StandardInput {
         "'-' reads the care circle from standard input, which is a terminal; pipe a file in, "
           + "such as: rua-paper import - < care-circle.json")
     }
-    do { return try FileDescriptor.readAll(STDIN_FILENO, path: "standard input") } catch {
+    do { return try Files.readStandardInput(limit: ReadLimit.record) } catch {
+      if error.isTooLarge {
+        throw PaperError(
+          "standard input: \(CareCircleInput.refusal(error)); nothing was imported",
+          kind: .invalidData)
+      }
       throw PaperError("standard input cannot be read (\(error.reason))", kind: .io)
     }
   }

@@ -2,24 +2,41 @@ internal import Glibc
 
 /// Whole-buffer reads and writes on an open descriptor, retrying EINTR and short transfers.
 public enum FileDescriptor {
-  /// Reads until end of file (or `limit` bytes).
-  public static func readAll(_ fd: Int32, path: String, limit: Int = Int.max)
-    throws(FileError) -> [UInt8]
-  {
+  /// Reads until end of file, in 64 KiB chunks; more than `limit` bytes is refused
+  /// (`FileError.Refusal.tooLarge`) after reading at most `limit + 1`, so `/dev/zero` or a
+  /// 3 GB file costs no more memory than the limit.
+  public static func readAll(_ fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
+    let wanted = limit < Int.max ? limit + 1 : limit
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
-    while out.count < limit {
+    while out.count < wanted {
       let got = chunk.withUnsafeMutableBytes {
-        Glibc.read(fd, $0.baseAddress, min($0.count, limit - out.count))
+        Glibc.read(fd, $0.baseAddress, min($0.count, wanted - out.count))
       }
       if got < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN {
+          try waitReadable(fd, path: path)
+          continue
+        }
         throw FileError.current(.read, path)
       }
       if got == 0 { break }
+      // The byte past the limit is read but never kept.
+      guard out.count + got <= limit else {
+        throw FileError(.read, path, code: EFBIG, refusal: .tooLarge(limit: limit))
+      }
       out += chunk[0..<got]
     }
     return out
+  }
+
+  /// Waits for a non-blocking descriptor (a pipe on standard input) to have bytes.
+  private static func waitReadable(_ fd: Int32, path: String) throws(FileError) {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while poll(&entry, 1, -1) < 0 {
+      if errno != EINTR { throw FileError.current(.read, path) }
+    }
   }
 
   /// Writes every byte; a short write continues where it stopped, EINTR retries, any other

@@ -26,16 +26,44 @@ public struct FileError: Error, Sendable, Equatable {
   /// True once the file is at its destination: a later step (syncing its folder) failed, so the
   /// file exists but may not survive a crash.
   public let fileIsInPlace: Bool
+  /// Why the read was refused without a system error: the input is larger than its limit, or
+  /// is not a regular file (a FIFO, a device, a socket that could block or never end).
+  public let refusal: Refusal?
 
-  public init(_ operation: Operation, _ path: String, code: Int32, fileIsInPlace: Bool = false) {
+  public enum Refusal: Sendable, Equatable {
+    /// More than `limit` bytes (only `limit + 1` were ever read).
+    case tooLarge(limit: Int)
+    /// Not a regular file: `kind` is what it is ("FIFO", "device", "folder", "socket").
+    case notRegular(kind: String)
+  }
+
+  public init(
+    _ operation: Operation, _ path: String, code: Int32, fileIsInPlace: Bool = false,
+    refusal: Refusal? = nil
+  ) {
     self.operation = operation
     self.path = path
     self.code = code
     self.fileIsInPlace = fileIsInPlace
+    self.refusal = refusal
   }
 
-  /// The system's text for `code` ("No space left on device").
-  public var reason: String { Self.describe(code) }
+  /// The system's text for `code` ("No space left on device"), or why the input was refused
+  /// ("it is larger than the 64 MiB limit for this input").
+  public var reason: String {
+    switch refusal {
+    case .tooLarge(let limit):
+      "it is larger than the \(ReadLimit.describe(limit)) limit for this input"
+    case .notRegular(let kind): "it is a \(kind), not a regular file"
+    case nil: Self.describe(code)
+    }
+  }
+
+  /// True when the input was refused for its size.
+  public var isTooLarge: Bool {
+    if case .tooLarge = refusal { return true }
+    return false
+  }
 
   /// "writing out.pdf: No space left on device".
   public var description: String { "\(operation.rawValue) \(path): \(reason)" }

@@ -52,6 +52,21 @@ public struct FileStatus: Sendable, Equatable {
   }
 }
 
+extension FileStatus.Kind {
+  /// What it is, in a message: "FIFO (named pipe)", "device", "folder".
+  public var words: String {
+    switch self {
+    case .regular: "regular file"
+    case .directory: "folder"
+    case .symlink: "symbolic link"
+    case .socket: "socket"
+    case .fifo: "FIFO (named pipe)"
+    case .device: "device"
+    case .other: "special file"
+    }
+  }
+}
+
 extension Files {
   /// The status of `path` itself (a final symlink is not followed), or nil when nothing is
   /// there; any other failure (a component that is not a folder, no search permission) throws.

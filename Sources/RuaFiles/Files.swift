@@ -41,22 +41,60 @@ public enum Files {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// The whole file (at most `limit` bytes).
-  public static func read(_ path: String, limit: Int = Int.max) throws(FileError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// The whole file, which must be a regular file of at most `limit` bytes (`ReadLimit`).
+  /// Opened without blocking and checked on the open descriptor, so a FIFO, a device
+  /// (`/dev/zero`) or a socket is refused at once (`FileError.Refusal.notRegular`) instead of
+  /// hanging or never ending; a larger file is refused from its size, and one that grows while
+  /// read is refused after `limit + 1` bytes.
+  public static func read(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard fd >= 0 else { throw FileError.current(.open, path) }
     defer { close(fd) }
+    let size = try requireRegular(fd, path)
+    if size > Int64(limit) {
+      throw FileError(.read, path, code: EFBIG, refusal: .tooLarge(limit: limit))
+    }
     return try FileDescriptor.readAll(fd, path: path, limit: limit)
   }
 
+  /// The first `count` bytes of a regular file (fewer when it is shorter): a header check.
+  public static func head(_ path: String, count: Int) throws(FileError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard fd >= 0 else { throw FileError.current(.open, path) }
+    defer { close(fd) }
+    _ = try requireRegular(fd, path)
+    var out = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let got = out[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if got < 0 {
+        if errno == EINTR { continue }
+        throw FileError.current(.read, path)
+      }
+      if got == 0 { break }
+      filled += got
+    }
+    return Array(out[0..<filled])
+  }
+
   /// The whole file, or nil when there is no file at `path`; other failures throw.
-  public static func readIfPresent(_ path: String, limit: Int = Int.max) throws(FileError)
-    -> [UInt8]?
-  {
+  public static func readIfPresent(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
     do { return try read(path, limit: limit) } catch {
       if error.isMissing { return nil }
       throw error
     }
+  }
+
+  /// The size of the open `fd` when it is a regular file; anything else is refused, naming
+  /// what it is.
+  static func requireRegular(_ fd: Int32, _ path: String) throws(FileError) -> Int64 {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileError.current(.inspect, path) }
+    let status = FileStatus(info)
+    guard status.kind == .regular else {
+      throw FileError(.open, path, code: EINVAL, refusal: .notRegular(kind: status.kind.words))
+    }
+    return status.size
   }
 
   /// Creates `path` and any missing parents with `mode`.
@@ -141,9 +179,13 @@ extension Files {
   /// Replaces the contents of a small private file in place (created 0600; never following a
   /// symlink), without syncing: for records whose loss only costs work, never data.
   public static func overwrite(_ path: String, _ bytes: [UInt8]) throws(FileError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    // O_NONBLOCK: a FIFO put at `path` fails at once (ENXIO) instead of waiting for a reader;
+    // truncation comes after the check, so nothing but a regular file is ever changed.
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard fd >= 0 else { throw FileError.current(.create, path) }
     defer { close(fd) }
+    _ = try requireRegular(fd, path)
+    guard ftruncate(fd, 0) == 0 else { throw FileError.current(.write, path) }
     try FileDescriptor.writeAll(fd, bytes, path: path)
   }
 }

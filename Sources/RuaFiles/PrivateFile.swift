@@ -56,8 +56,9 @@ extension Files {
     }
   }
 
-  /// Everything on standard input (at most `limit` bytes); errors name it "standard input".
-  public static func readStandardInput(limit: Int = Int.max) throws(FileError) -> [UInt8] {
+  /// Everything on standard input, refused beyond `limit` bytes (`ReadLimit`) after reading at
+  /// most `limit + 1`; errors name it "standard input".
+  public static func readStandardInput(limit: Int) throws(FileError) -> [UInt8] {
     try FileDescriptor.readAll(STDIN_FILENO, path: "standard input", limit: limit)
   }
 }

@@ -34,7 +34,7 @@ public enum FormatPage {
         "the format page \(name) is not installed next to this rua-paper"
           + " (PREFIX/share/doc/rua-paper/); it is docs/\(name) in the source", kind: .notFound)
     }
-    do { return try Files.read(path) } catch {
+    do { return try Files.read(path, limit: ReadLimit.small) } catch {
       throw PaperError("cannot read \(path): \(error)", kind: .io)
     }
   }

@@ -65,7 +65,7 @@ public struct TemplatesLocation: Sendable, Equatable {
 
   /// The bytes of `relative`, or nil when there is no such file.
   public func read(_ relative: String) throws(PaperError) -> [UInt8]? {
-    do { return try Files.readIfPresent(root + "/" + relative) } catch {
+    do { return try Files.readIfPresent(root + "/" + relative, limit: ReadLimit.small) } catch {
       throw PaperError("cannot read \(shown)/\(relative): \(error.reason)", kind: .io)
     }
   }

@@ -8,8 +8,12 @@ enum LeftoverSnapshot {
   static func settle(_ location: StoreLocation) throws(StoreError) -> String? {
     let snapshot = Migrator.snapshotPath(location.database)
     guard Files.exists(snapshot) else { return nil }
-    let stored = try storeIO { () throws(FileError) in try Files.read(location.database) }
-    let copy = try storeIO { () throws(FileError) in try Files.read(snapshot) }
+    let stored = try storeIO { () throws(FileError) in
+      try Files.read(location.database, limit: ReadLimit.store)
+    }
+    let copy = try storeIO { () throws(FileError) in
+      try Files.read(snapshot, limit: ReadLimit.store)
+    }
     if SHA256.digest(stored) == SHA256.digest(copy) {
       Files.remove(snapshot)
       return "an interrupted migration had left \(snapshot); it matched the store byte for "

@@ -47,10 +47,12 @@ enum Migrator {
       try connection.transaction(immediate: true) { () throws(StoreError) in
         if snapshot {
           // The write lock is held: nobody else can change the file while it is copied.
-          original = try storeIO { () throws(FileError) in try Files.read(path) }
+          original = try storeIO { () throws(FileError) in
+            try Files.read(path, limit: ReadLimit.store)
+          }
           let copy = try storeIO { () throws(FileError) in
             try Files.createExclusive(snapshotFile, original)
-            return try Files.read(snapshotFile)
+            return try Files.read(snapshotFile, limit: ReadLimit.store)
           }
           guard SHA256.digest(copy) == SHA256.digest(original) else {
             throw StoreError(.io, "the migration snapshot \(snapshotFile) does not match the store")
@@ -73,7 +75,7 @@ enum Migrator {
     target: Int
   ) -> StoreError {
     let failure = "migration to schema version \(target) failed"
-    let now = (try? Files.read(path)) ?? []
+    let now = (try? Files.read(path, limit: ReadLimit.store)) ?? []
     if SHA256.digest(now) != SHA256.digest(original) {
       do throws(StoreError) {
         try storeIO { () throws(FileError) in

@@ -84,7 +84,7 @@ enum Opening {
   /// changing a byte: a plain SQLite header, a SQLCipher 3 file, or "wrong key or not encrypted".
   static func explainNotADatabase(_ path: String, key: StoreKey, original: StoreError) -> StoreError
   {
-    let head = (try? Files.read(path, limit: 16)) ?? []
+    let head = (try? Files.head(path, count: 16)) ?? []
     if head == plainHeader {
       return StoreError(
         .plainSQLite, "\(path) is a plain, unencrypted SQLite file, not an encrypted store",

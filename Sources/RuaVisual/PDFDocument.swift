@@ -11,6 +11,10 @@ public final class PDFDocument {
   /// The file's bytes, kept for the identical-bytes fast path.
   public let bytes: [UInt8]
   let handle: OpaquePointer
+  /// Called before each piece of poppler work on one page (drawing it, reading its text or
+  /// size) with the page number; the closure it returns is called when that work ends. The
+  /// command line arms its `--page-timeout` watchdog here.
+  public var pageWatch: ((Int) -> () -> Void)?
 
   /// Opens a PDF from bytes; `name` identifies it in errors.
   public init(bytes: [UInt8], name: String) throws(VisualError) {
@@ -79,6 +83,8 @@ public final class PDFDocument {
       throw VisualError(.damaged, "\(name): poppler could not load page \(page)")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+    let finished = pageWatch?(page)
+    defer { finished?() }
     return try body(pointer)
   }
 
@@ -107,18 +113,32 @@ public final class PDFDocument {
       .damaged, "\(name) is damaged: poppler cannot read it (\(detail)); regenerate the PDF")
   }
 
+  /// A failed read as `VisualError`: too large and not-a-file refusals say the limit or kind.
+  static func readError(_ error: FileError, name: String) -> VisualError {
+    switch error.refusal {
+    case .tooLarge(let limit):
+      VisualError(
+        .unreadable,
+        "\(name) is larger than \(ReadLimit.describe(limit)), the most rua-paper reads from one "
+          + "PDF; nothing was compared")
+    case .notRegular(let kind):
+      VisualError(.unreadable, "\(name) is a \(kind), not a regular file; give a PDF file or '-'")
+    case nil: VisualError(.unreadable, "cannot read \(name): \(error.reason)")
+    }
+  }
+
   /// The whole file; errors carry the system's reason.
   static func readFile(_ path: String, shownAs name: String) throws(VisualError) -> [UInt8] {
-    do { return try Files.read(path) } catch {
-      throw VisualError(.unreadable, "cannot read \(name): \(error.reason)")
+    do { return try Files.read(path, limit: ReadLimit.pdf) } catch {
+      throw readError(error, name: name)
     }
   }
 
   /// Reads a PDF from standard input (`diff - b.pdf`); errors name it "standard input".
   public convenience init(standardInput name: String = "standard input") throws(VisualError) {
     let bytes: [UInt8]
-    do { bytes = try Files.readStandardInput() } catch {
-      throw VisualError(.unreadable, "cannot read \(name): \(error.reason)")
+    do { bytes = try Files.readStandardInput(limit: ReadLimit.pdf) } catch {
+      throw Self.readError(error, name: name)
     }
     try self.init(bytes: bytes, name: name)
   }

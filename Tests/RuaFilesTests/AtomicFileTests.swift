@@ -81,15 +81,18 @@ struct WholeFileTests {
     let box = TemporaryFolder("rua-files")
     let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     try Files.createExclusive(box.file("big"), bytes)
-    #expect(try Files.read(box.file("big")) == bytes)
-    #expect(try Files.read(box.file("big"), limit: 10) == Array(bytes.prefix(10)))
+    #expect(try Files.read(box.file("big"), limit: ReadLimit.small) == bytes)
+    #expect(try Files.head(box.file("big"), count: 10) == Array(bytes.prefix(10)))
+    #expect(throws: FileError.self) { try Files.read(box.file("big"), limit: 10) }
     #expect(box.mode(box.file("big")) == 0o600)
   }
 
   @Test func aMissingFileIsNilOnlyForReadIfPresent() throws {
     let box = TemporaryFolder("rua-files")
-    #expect(try Files.readIfPresent(box.file("none")) == nil)
-    let error = #expect(throws: FileError.self) { try Files.read(box.file("none")) }
+    #expect(try Files.readIfPresent(box.file("none"), limit: ReadLimit.small) == nil)
+    let error = #expect(throws: FileError.self) {
+      try Files.read(box.file("none"), limit: ReadLimit.small)
+    }
     #expect(error?.isMissing == true)
     #expect(error?.description.contains("No such file") == true)
   }
@@ -119,7 +122,9 @@ struct WholeFileTests {
     try #require(pipe(&ends) == 0)
     let bytes = (0..<1_000_000).map { UInt8(truncatingIfNeeded: $0) }
     let reader = ends[0]
-    let received = Task.detached { try FileDescriptor.readAll(reader, path: "pipe") }
+    let received = Task.detached {
+      try FileDescriptor.readAll(reader, path: "pipe", limit: ReadLimit.small)
+    }
     // A pipe holds 64 KiB: writes are short and resume until all is sent.
     try FileDescriptor.writeAll(ends[1], bytes, path: "pipe")
     close(ends[1])

@@ -57,7 +57,7 @@ extension BatchManifest {
   static func read(_ path: String) throws(PaperError) -> [Entry]? {
     let bytes: [UInt8]
     do {
-      guard let read = try Files.readIfPresent(path, limit: 64 << 20) else { return nil }
+      guard let read = try Files.readIfPresent(path, limit: ReadLimit.small) else { return nil }
       bytes = read
     } catch {
       throw PaperError("cannot read \(path): \(error.reason)", kind: .io)

@@ -9,7 +9,7 @@ enum Leftovers {
   static func sweep(_ folder: String, store: Store, host: HostEnvironment) {
     for leftover in AtomicFile.leftovers(in: folder)
     where AtomicFile.processIsGone(leftover.processID) {
-      let bytes = try? Files.read(leftover.path)
+      let bytes = try? Files.read(leftover.path, limit: ReadLimit.pdf)
       Files.remove(leftover.path)
       guard !Files.exists(leftover.path) else { continue }
       let entry = AccessEntry(
