@@ -61,3 +61,59 @@ static inline int rua_install_crash_handlers(void) {
   }
   return 0;
 }
+
+#include <sys/time.h>
+
+/// The page watchdog (`rasterize`/`diff --page-timeout`): poppler cannot be interrupted while it
+/// draws or reads one page, so a real-time timer ends the whole process at the deadline. Its
+/// message and exit code are set before the page starts; the handler only writes them and
+/// exits (async-signal-safe: write(2) and _exit(2)). Only RuaCLI calls these.
+struct rua_watchdog_state {
+  char message[2048];
+  volatile size_t length;
+  volatile int code;
+};
+
+static inline struct rua_watchdog_state *rua_watchdog(void) {
+  static struct rua_watchdog_state state;
+  return &state;
+}
+
+static void rua_watchdog_fire(int signal_number) {
+  (void)signal_number;
+  struct rua_watchdog_state *state = rua_watchdog();
+  ssize_t ignored = write(2, state->message, state->length);
+  (void)ignored;
+  _exit(state->code);
+}
+
+/// Arms the timer for `milliseconds`; at the deadline `message` (truncated to 2047 bytes) goes
+/// to stderr and the process exits with `code`. Returns 0, or -1 when the timer cannot be set.
+static inline int rua_watchdog_arm(long milliseconds, const char *message, int code) {
+  struct itimerval off;
+  memset(&off, 0, sizeof off);
+  setitimer(ITIMER_REAL, &off, 0);
+  struct rua_watchdog_state *state = rua_watchdog();
+  size_t length = strlen(message);
+  if (length > sizeof state->message - 1) length = sizeof state->message - 1;
+  memcpy(state->message, message, length);
+  state->length = length;
+  state->code = code;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = rua_watchdog_fire;
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGALRM, &action, 0) != 0) return -1;
+  struct itimerval timer;
+  memset(&timer, 0, sizeof timer);
+  timer.it_value.tv_sec = milliseconds / 1000;
+  timer.it_value.tv_usec = (milliseconds % 1000) * 1000;
+  return setitimer(ITIMER_REAL, &timer, 0);
+}
+
+/// Stops the timer armed by `rua_watchdog_arm`.
+static inline void rua_watchdog_disarm(void) {
+  struct itimerval off;
+  memset(&off, 0, sizeof off);
+  setitimer(ITIMER_REAL, &off, 0);
+}

@@ -16,12 +16,7 @@ extension PDFDocument {
     let size = try pageSize(page)
     let grid = PixelGrid(dpi: dpi)
     let (width, height) = grid.pixelSize(of: size)
-    guard width <= ImageSurface.maximumEdge, height <= ImageSurface.maximumEdge else {
-      throw VisualError(
-        .render,
-        "\(name): page \(page) would be \(width) × \(height) pixels, more than cairo allows; "
-          + "use a lower dpi")
-    }
+    try RenderBounds.check(size, dpi: dpi, name: name, page: page)
     var failure: VisualError?
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
       do throws(VisualError) {

@@ -11,7 +11,7 @@ struct DiffCommand: Command {
     + "[--max-shift Npt] [--colour-threshold C] [--mask PAGE:x,y,w,h]... [--mask-text REGEX]... "
     + "[--compare-volatile] "
     + "[--text] [--structure] "
-    + "[--out DIR] [--report DIR] [--junit FILE] [--format text|json]"
+    + "[--out DIR] [--report DIR] [--junit FILE] [--format text|json] [--page-timeout SECONDS]"
   let details = """
     Identical files are the same without rendering. Otherwise both are rendered in this process
     with poppler at N dpi (default 150) and compared pixel by pixel. Differing pixels are grouped
@@ -33,7 +33,10 @@ struct DiffCommand: Command {
     words matching a regular expression. Values that change with every print (rua-paper's
     printed time and access-log anchor) are marked in the PDF where they are drawn and masked
     by that mark without any option; --compare-volatile compares them too. Either file may be
-    - for standard input.
+    - for standard input. Bounds: each PDF at most 256 MiB; a page image at most 32,767 pixels
+    a side and 100 million pixels, 4,000 million over both files (refused before drawing, with
+    the --dpi that fits); each page drawn or read within --page-timeout seconds (default 5),
+    else the diff stops there with exit 2, naming the page.
     --out DIR writes page-NNN-diff.png (B faded, what changed in colour) for each differing
     page, and with --side-by-side also page-NNN-side-by-side.png (A | B | diff, three pages
     wide: writing it costs about twice the comparison, so it is made only when asked for);
@@ -51,6 +54,7 @@ struct DiffCommand: Command {
       OptionSpec("report", .value, value: "DIR", help: "write an HTML report and summary.md"),
       OptionSpec("junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)"),
       OutputFormat.option(help: "report format (default text)"),
+      VisualSupport.pageTimeoutSpec,
     ]
   let usageErrorCode = ExitCode.diffError
   let errorExitCode: ExitCode? = .diffError
@@ -71,6 +75,7 @@ struct DiffCommand: Command {
     var options = try VisualSupport.diffOptions(
       arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest),
       kind: .invalidRequest)
+    let timeout = try VisualSupport.pageTimeout(arguments.value("page-timeout"))
     options.compareText = arguments.flag("text")
     options.compareStructure = arguments.flag("structure")
     VisualSupport.keepLargeBuffers()
@@ -80,6 +85,9 @@ struct DiffCommand: Command {
       a = try open(fileA, context)
       b = try open(fileB, context)
       try check(options, a, b)
+      for document in [a, b] {
+        PageWatchdog.guardPages(of: document, seconds: timeout, exit: .diffError)
+      }
     } catch {
       // A CI job reading only the JUnit file still sees the comparison fail.
       if let junit = arguments.value("junit") {
@@ -208,13 +216,7 @@ struct DiffCommand: Command {
             + "\(b.name) has \(b.pageCount))", kind: .invalidData)
       }
     }
-    for document in [a, b] where document.pageCount > 0 {
-      for page in 1...document.pageCount {
-        guard let size = try? document.pageSize(page) else { continue }
-        try VisualSupport.checkPixelSize(
-          size, dpi: options.dpi, file: document.name, page: page, kind: .invalidData)
-      }
-    }
+    try VisualSupport.checkPixels([a, b], dpi: options.dpi, kind: .invalidData)
   }
 
   private func write(

@@ -4,19 +4,24 @@ import RuaVisual
 struct RasterizeCommand: Command {
   let name = "rasterize"
   let summary = "render PDF pages to PNG images with poppler (one file per page)"
-  let usage = "rasterize FILE.pdf [--dpi N] [--pages A-B] -o DIR"
+  let usage = "rasterize FILE.pdf [--dpi N] [--pages A-B] [--page-timeout SECONDS] -o DIR"
   let details = """
     Writes DIR/page-001.png, page-002.png, … on an opaque white background, rendered as the
     page would print. A page of P points becomes ceil(P × N / 72) pixels (A4 at 150 dpi is
     1240 × 1755), the rule pdftoppm uses. DIR is created if it does not exist; existing images
     of the same name are replaced. The written paths are listed on stdout.
-    Exit codes: 0 written, 64 bad arguments or page range, 65 not a PDF / damaged / encrypted,
-    66 FILE cannot be read, 73 DIR cannot be created, 74 an image cannot be written.
+    Bounds: FILE at most 256 MiB; a page image at most 32,767 pixels a side and 100 million
+    pixels, 4,000 million in all (refused before drawing, with the --dpi that fits); each page
+    drawn within --page-timeout seconds, else the command stops there.
+    Exit codes: 0 written, 64 bad arguments, page range or a page too large at --dpi, 65 not a
+    PDF / damaged / encrypted / too large / a page over --page-timeout, 66 FILE cannot be read,
+    73 DIR cannot be created, 74 an image cannot be written.
     """
   let options: [OptionSpec] = [
     OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)"),
     OptionSpec("pages", .value, value: "A-B", help: "pages to render: 2, 2-5 or 2- (default all)"),
     OptionSpec("out", short: "o", .value, value: "DIR", help: "folder for the PNG files"),
+    VisualSupport.pageTimeoutSpec,
   ]
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -27,6 +32,7 @@ struct RasterizeCommand: Command {
       throw .invalidRequest("rasterize needs -o DIR, the folder for the PNG files")
     }
     let dpi = try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest)
+    let timeout = try VisualSupport.pageTimeout(arguments.value("page-timeout"))
     VisualSupport.keepLargeBuffers()
     let document: PDFDocument
     do {
@@ -35,16 +41,8 @@ struct RasterizeCommand: Command {
       throw PaperError(error.message, kind: error.kind == .unreadable ? .notFound : .invalidData)
     }
     let pages = try range(arguments.value("pages"), file: file, count: document.pageCount)
-    for page in pages {
-      do {
-        try VisualSupport.checkPixelSize(
-          document.pageSize(page), dpi: dpi, file: file, page: page, kind: .invalidRequest)
-      } catch let error as PaperError {
-        throw error
-      } catch {
-        throw PaperError("\(error)", kind: .invalidData)
-      }
-    }
+    try VisualSupport.checkPixels([document], pages: pages, dpi: dpi, kind: .invalidRequest)
+    PageWatchdog.guardPages(of: document, seconds: timeout, exit: .dataError)
     try VisualFiles.makeDirectory(context.absolute(out), kind: .cannotCreate)
     for page in pages {
       let png: [UInt8]

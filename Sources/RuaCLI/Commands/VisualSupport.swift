@@ -45,20 +45,42 @@ enum VisualSupport {
     return value
   }
 
-  /// Refuses a page too large for an image at `dpi`.
-  static func checkPixelSize(
-    _ size: PageSize, dpi: Double, file: String, page: Int, kind: PaperError.Kind
-  )
-    throws(PaperError)
-  {
-    let pixels = PixelGrid(dpi: dpi).pixelSize(of: size)
-    guard pixels.width <= 32767, pixels.height <= 32767 else {
-      throw PaperError(
-        "page \(page) of \(file) would be \(pixels.width) × \(pixels.height) pixels at "
-          + "\(dpi == dpi.rounded() ? String(Int(dpi)) : String(dpi)) dpi, more than the 32767 cairo allows per side; use a lower --dpi",
-        kind: kind)
+  /// Refuses, before anything is drawn, pages too large for an image at `dpi` and a run too
+  /// large in all (`RenderBounds`): every page of `documents` in `pages` (nil: all).
+  static func checkPixels(
+    _ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double,
+    kind: PaperError.Kind
+  ) throws(PaperError) {
+    var sizes: [PageSize] = []
+    do throws(VisualError) {
+      for document in documents where document.pageCount > 0 {
+        for page in pages ?? Array(1...document.pageCount) {
+          let size = try document.pageSize(page)
+          try RenderBounds.check(size, dpi: dpi, name: document.name, page: page)
+          sizes.append(size)
+        }
+      }
+      try RenderBounds.checkTotal(sizes, dpi: dpi)
+    } catch {
+      throw PaperError(error.message, kind: error.kind == .invalidArgument ? kind : .invalidData)
     }
   }
+
+  /// `--page-timeout SECONDS`: 0.1 to 3600, default `PageWatchdog.defaultSeconds`.
+  static func pageTimeout(_ text: String?) throws(PaperError) -> Double {
+    guard let text else { return PageWatchdog.defaultSeconds }
+    guard let value = Double(text), value.isFinite, value >= 0.1, value <= 3600 else {
+      throw .invalidRequest(
+        "--page-timeout must be a number of seconds from 0.1 to 3600, not '\(text)'")
+    }
+    return value
+  }
+
+  static let pageTimeoutSpec = OptionSpec(
+    "page-timeout", .value, value: "SECONDS",
+    help:
+      "longest one page may take to draw or read; then the command stops (default \(Int(PageWatchdog.defaultSeconds)))"
+  )
 
   /// `--tolerance`, `--max-diff-pixels` and `--mask` as diff options at `dpi`; a bad value is
   /// refused with `code`.
