@@ -5,9 +5,15 @@ public enum FileDescriptor {
   /// Reads until end of file, in 64 KiB chunks; more than `limit` bytes is refused
   /// (`FileError.Refusal.tooLarge`) after reading at most `limit + 1`, so `/dev/zero` or a
   /// 3 GB file costs no more memory than the limit.
-  public static func readAll(_ fd: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
+  /// `expected` (a regular file's size) sizes the buffer once; without it the buffer is
+  /// reserved at the limit, which costs address space, not memory, until bytes arrive, so the
+  /// peak stays at the bytes read instead of twice that while an array grows.
+  public static func readAll(_ fd: Int32, path: String, limit: Int, expected: Int? = nil)
+    throws(FileError) -> [UInt8]
+  {
     let wanted = limit < Int.max ? limit + 1 : limit
     var out: [UInt8] = []
+    out.reserveCapacity(min(wanted, expected.map { $0 + 1 } ?? wanted, 1 << 30))
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while out.count < wanted {
       let got = chunk.withUnsafeMutableBytes {

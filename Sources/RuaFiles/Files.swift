@@ -54,7 +54,7 @@ public enum Files {
     if size > Int64(limit) {
       throw FileError(.read, path, code: EFBIG, refusal: .tooLarge(limit: limit))
     }
-    return try FileDescriptor.readAll(fd, path: path, limit: limit)
+    return try FileDescriptor.readAll(fd, path: path, limit: limit, expected: Int(size))
   }
 
   /// The first `count` bytes of a regular file (fewer when it is shorter): a header check.

@@ -4,7 +4,7 @@
 /// pixels over a whole run. A refusal names the page, its size in points and pixels, and the
 /// highest `--dpi` that fits (docs/visual-regression.md, "Bounds").
 public enum RenderBounds {
-  /// 100 million pixels: A4 at 1,000 dpi, A3 at 700.
+  /// 100 million pixels: A4 up to 1,017 dpi, A3 up to 718.
   public static let pixelsPerPage = 100_000_000
   /// 4,000 million pixels: about 460 A4 pages at 300 dpi, both sides of a diff counted.
   public static let pixelsInTotal = 4_000_000_000
