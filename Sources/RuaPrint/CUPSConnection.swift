@@ -11,25 +11,65 @@ final class CUPSConnection {
   /// The server as libcups resolved it: a socket path or `host`.
   let server: String
 
-  /// Connects to `server` (a socket path or `host:port`), or to libcups' configured server.
-  init(server requested: String?) throws(PrintError) {
+  /// Seconds allowed for connecting and for each request without progress.
+  let timeout: Double
+
+  /// Connects to `server` (a socket path or `host:port`), or to libcups' configured server,
+  /// within `timeout` seconds; each request on the connection then fails after `timeout`
+  /// seconds without progress (`--print-timeout`).
+  init(server requested: String?, timeout: Double = requestTimeoutSeconds) throws(PrintError) {
     cupsSetServer(requested)
     let host = String(cString: cupsServer())
     let port = ippPort()
     server = host.hasPrefix("/") ? host : "\(host):\(port)"
+    self.timeout = max(1, timeout)
     // > httpConnect2 ... msec: Connection timeout in milliseconds, 0 means don't connect.
+    let milliseconds = Int32(min(self.timeout, 3600) * 1000)
+    let started = MonotonicClock.seconds()
     guard
-      let http = httpConnect2(host, port, nil, AF_UNSPEC, cupsEncryption(), 1, 30_000, nil)
+      let http = httpConnect2(
+        host, port, nil, AF_UNSPEC, cupsEncryption(), 1, milliseconds, nil)
     else {
+      if MonotonicClock.seconds() - started >= self.timeout - 0.5 {
+        throw .notAnswering(server: server, seconds: Int(self.timeout))
+      }
       throw .noDaemon(server: server)
     }
     // A scheduler that stops reading or answering fails the request instead of hanging.
-    httpSetTimeout(http, Self.requestTimeoutSeconds, nil, nil)
+    httpSetTimeout(http, self.timeout, nil, nil)
+    // libcups makes some requests on connections of its own, with its own 60 s wait, so first
+    // ask this one (`OPTIONS *`, which cupsd answers at once) whether anything answers.
+    guard Self.answers(http) else {
+      httpClose(http)
+      throw .notAnswering(server: server, seconds: Int(self.timeout))
+    }
     self.http = http
   }
 
-  /// Seconds without progress after which a request fails.
+  /// True when the scheduler answers `OPTIONS *` on `http` within its timeout.
+  private static func answers(_ http: OpaquePointer) -> Bool {
+    guard httpOptions(http, "*") == 0 else { return false }
+    var status = HTTP_STATUS_CONTINUE
+    repeat { status = httpUpdate(http) } while status == HTTP_STATUS_CONTINUE
+    guard status != HTTP_STATUS_ERROR else { return false }
+    httpFlush(http)
+    return true
+  }
+
+  /// Seconds without progress after which a request fails, unless the caller gives its own.
   static let requestTimeoutSeconds = 60.0
+
+  /// `body`'s result; when it failed after waiting the whole timeout, the scheduler took the
+  /// connection but is not answering, which is said as such (not as "no such printer").
+  func answered<T>(_ body: () -> T?) throws(PrintError) -> T? {
+    httpSetTimeout(http, timeout, nil, nil)
+    let started = MonotonicClock.seconds()
+    let result = body()
+    if result == nil, MonotonicClock.seconds() - started >= timeout - 0.5 {
+      throw .notAnswering(server: server, seconds: Int(timeout))
+    }
+    return result
+  }
 
   deinit {
     httpClose(http)
@@ -37,7 +77,7 @@ final class CUPSConnection {
 
   /// The destination named `name`, or the default destination when `name` is nil.
   func destination(named name: String?) throws(PrintError) -> CUPSDestination {
-    if let dest = cupsGetNamedDest(http, name, nil) {
+    if let dest = try answered({ cupsGetNamedDest(http, name, nil) }) {
       return CUPSDestination(owning: dest)
     }
     if Self.lastErrorMeansNoScheduler() { throw .noDaemon(server: server) }

@@ -3,11 +3,13 @@ internal import CCups
 extension CUPSPrinting {
   /// The destination's name when it exists, accepts jobs and is not stopped; otherwise the
   /// reason, in the queue's own words where it gives them (`printer-state-message`). One
-  /// request, made before anything is rendered or sent.
+  /// request, made before anything is rendered or sent, within `timeoutSeconds`
+  /// (`--print-timeout`) for connecting and for the request.
   public static func readyDestination(
-    _ name: String?, server: String? = nil, allowStopped: Bool = false
+    _ name: String?, server: String? = nil, allowStopped: Bool = false,
+    timeoutSeconds: Int = 60
   ) throws(PrintError) -> String {
-    let connection = try CUPSConnection(server: server)
+    let connection = try CUPSConnection(server: server, timeout: Double(timeoutSeconds))
     let destination = try connection.destination(named: name)
     let printer = destination.name
     guard destination.isAcceptingJobs else { throw .notAcceptingJobs(printer: printer) }

@@ -44,8 +44,8 @@ public enum CUPSPrinting {
     let jobTitle = JobTitle.generic(title)
     let schedulerStart = CUPSScheduler.startTime(server: server)
     let (jobID, printer, transfer) = try submit(
-      bytes, to: destination, title: jobTitle, server: server, cancellation: cancellation,
-      options: options, onSubmitted: onSubmitted)
+      bytes, to: destination, title: jobTitle, server: server, timeout: Double(timeoutSeconds),
+      cancellation: cancellation, options: options, onSubmitted: onSubmitted)
     switch transfer {
     case .sent:
       return try JobWatch.waitForEnd(
@@ -80,10 +80,10 @@ public enum CUPSPrinting {
   /// Connects, resolves the destination, creates the job and streams the bytes. The
   /// connection closes when this returns, before the job is watched or cancelled.
   private static func submit(
-    _ bytes: [UInt8], to name: String?, title: JobTitle, server: String?,
+    _ bytes: [UInt8], to name: String?, title: JobTitle, server: String?, timeout: Double,
     cancellation: PrintCancellation?, options: PrintJobOptions, onSubmitted: (Int32) -> Void
   ) throws(PrintError) -> (Int32, String, DocumentSubmission.Transfer) {
-    let connection = try CUPSConnection(server: server)
+    let connection = try CUPSConnection(server: server, timeout: timeout)
     let destination = try connection.destination(named: name)
     let printer = destination.name
     guard destination.isAcceptingJobs else { throw .notAcceptingJobs(printer: printer) }

@@ -15,7 +15,7 @@ enum JobWatch {
   ) throws(PrintError) -> PrintOutcome {
     let seconds = max(1, timeoutSeconds)
     let deadline = MonotonicClock.seconds() + Double(seconds)
-    var connection = try? CUPSConnection(server: server)
+    var connection = try? CUPSConnection(server: server, timeout: Double(seconds))
     var lastReasons: [String] = []
     var unreachableSince: Double?
     func outcome(_ status: PrintOutcome.Status) -> PrintOutcome {
@@ -58,7 +58,7 @@ enum JobWatch {
         }
         unreachableSince = unreachableSince ?? now
         // The scheduler may be restarting: reconnect and ask again, briefly.
-        connection = try? CUPSConnection(server: server)
+        connection = try? CUPSConnection(server: server, timeout: Double(seconds))
       }
       if MonotonicClock.seconds() >= deadline { break }
       usleep(pollMicroseconds)

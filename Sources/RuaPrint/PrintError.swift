@@ -6,6 +6,9 @@
 public enum PrintError: Error, Equatable, Sendable {
   /// No CUPS scheduler answered at `server` (a socket path or `host:port`).
   case noDaemon(server: String)
+  /// A scheduler took the connection at `server` but did not answer a request within
+  /// `seconds` (`--print-timeout`); nothing was sent.
+  case notAnswering(server: String, seconds: Int)
   /// The scheduler has no printer or class with the name the user gave.
   case unknownPrinter(String)
   /// No printer was named and no default destination is set.
@@ -42,6 +45,10 @@ public enum PrintError: Error, Equatable, Sendable {
       return "no CUPS scheduler is reachable at \(server); start CUPS (as root: "
         + "systemctl start cups) or set CUPS_SERVER to the scheduler's socket or host:port, "
         + "then print again"
+    case .notAnswering(let server, let seconds):
+      return "the scheduler is not answering at \(server): nothing came back within \(seconds) s "
+        + "(--print-timeout); nothing was printed. Check CUPS (`systemctl status cups`, as root: "
+        + "systemctl restart cups) or CUPS_SERVER, then print again"
     case .unknownPrinter(let name):
       return "CUPS has no printer named \"\(name)\"; list the printers with `lpstat -p` "
         + "and name one of them"

@@ -4,6 +4,7 @@ import Testing
 @Suite struct PrintMessageTests {
   static let errors: [PrintError] = [
     .noDaemon(server: "/run/cups/cups.sock"),
+    .notAnswering(server: "/run/cups/cups.sock", seconds: 5),
     .unknownPrinter("office"),
     .noDefaultDestination,
     .notAcceptingJobs(printer: "office"),

@@ -54,7 +54,8 @@ package struct BatchRun {
     }
     if let printer = options.printer {
       try PrintCheck.ready(
-        printer, session.host, allowStopped: options.printing.job.waitWhileStopped)
+        printer, session.host, allowStopped: options.printing.job.waitWhileStopped,
+        timeoutSeconds: options.printing.timeout)
     }
     if let folder = options.folder { Leftovers.sweep(folder, store: store, host: session.host) }
     // One anchor for the whole run, files and binder alike: the log's head at its start.
