@@ -55,8 +55,9 @@ enum AnchorFile {
 
   static func read(_ path: String) -> State {
     guard Files.exists(path) else { return .missing }
-    guard let bytes = try? Files.read(path, limit: 256) else {
-      return .unreadable("cannot be read")
+    let bytes: [UInt8]
+    do { bytes = try Files.read(path, limit: 256) } catch {
+      return .unreadable("cannot be read (\(error.reason))")
     }
     var text = String(decoding: bytes, as: UTF8.self)
     if text.hasSuffix("\n") { text.removeLast() }
