@@ -181,5 +181,9 @@ struct InputBoundsCommandTests {
     let again = box.run(
       ["er", "p-agnes-01", "-o", forged, "--templates", PackageRoot.templates] + box.storeFlags)
     #expect(!again.stderr.contains("\u{1B}") && !again.stderr.contains("\u{202E}"))
+    #expect(again.stderr.split(separator: "\n").count == 1, "\(again.stderr)")
+    #expect(again.stderr.contains("a\\n99  2026-11-18T00:00:00Z"))
+    let named = box.run(["diff", "x\nrua-paper: forged.pdf", "y.pdf"])
+    #expect(named.stderr.split(separator: "\n").count == 1, "\(named.stderr)")
   }
 }

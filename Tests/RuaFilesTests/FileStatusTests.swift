@@ -57,7 +57,13 @@ struct FileStatusTests {
     let file = box.file("key")
     try Files.createExclusive(file, Array("0123".utf8))
     #expect(try Files.readPrivate(file, limit: 4096) == Array("0123".utf8))
-    #expect(try Files.readPrivate(file, limit: 2) == Array("01".utf8))
+    // More than the limit is refused, never cut short.
+    #expect(
+      throws: PrivateFileError.failed(
+        FileError(.read, file, code: EFBIG, refusal: .tooLarge(limit: 2)))
+    ) {
+      try Files.readPrivate(file, limit: 2)
+    }
   }
 
   /// `readOwned` lets others have the bits it names (a checked-out golden is 0644), no more.

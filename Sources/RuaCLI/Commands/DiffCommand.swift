@@ -198,7 +198,7 @@ struct DiffCommand: Command {
   private func open(_ file: String, _ context: Context) throws(PaperError) -> PDFDocument {
     do {
       if file == "-" { return try PDFDocument(standardInput: "standard input") }
-      return try PDFDocument(path: context.absolute(file), shownAs: file)
+      return try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
     } catch {
       throw PaperError(error.message, kind: .invalidData)
     }

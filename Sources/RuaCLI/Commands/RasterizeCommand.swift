@@ -1,3 +1,4 @@
+import RuaCore
 import RuaPaperKit
 import RuaVisual
 
@@ -36,7 +37,7 @@ struct RasterizeCommand: Command {
     VisualSupport.keepLargeBuffers()
     let document: PDFDocument
     do {
-      document = try PDFDocument(path: context.absolute(file), shownAs: file)
+      document = try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
     } catch {
       throw PaperError(error.message, kind: error.kind == .unreadable ? .notFound : .invalidData)
     }

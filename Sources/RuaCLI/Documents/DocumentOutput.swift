@@ -76,9 +76,10 @@ enum DocumentRun {
       switch destination {
       case .file(let path, _):
         context.note(
-          "wrote \(path) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))")
+          "wrote \(VisibleText.escaped(path)) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))"
+        )
       case .share(let folder, let name):
-        context.note("shared \(folder)/\(name)")
+        context.note("shared \(VisibleText.escaped(folder + "/" + name))")
       case .printer:
         // As lp says it: which printer, which job, how much.
         let pages = made.pdf.pageCount

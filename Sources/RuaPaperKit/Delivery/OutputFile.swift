@@ -1,4 +1,5 @@
 import Glibc
+import RuaCore
 import RuaFiles
 
 /// Files the command line writes for the user, through `AtomicFile` (whole or absent, 0600),
@@ -63,7 +64,8 @@ package enum OutputFile {
 extension PaperError {
   /// What went wrong writing a file, what is true about it now, and what to do.
   package init(writing error: FileError) {
-    let path = error.path
+    // The path is the user's text: a line break or an ESC in it is shown escaped.
+    let path = VisibleText.escaped(error.path)
     if error.fileIsInPlace {
       self.init(
         "\(path) was written, but its folder could not be synced (\(error.reason)); the file "
@@ -78,7 +80,7 @@ extension PaperError {
       return
     case .open where error.isMissingFolder:
       self.init(
-        "cannot write \(path): the folder \(Files.parent(path)) does not exist; create it or "
+        "cannot write \(path): the folder \(VisibleText.escaped(Files.parent(error.path))) does not exist; create it or "
           + "choose another",
         kind: .cannotCreate)
       return
