@@ -85,6 +85,6 @@ package enum GoldenFolder {
   /// The whole file, or nil when it cannot be read: for inputs (the sample, fonts.conf), not
   /// for files of the golden or artifacts folders (`SnapshotFolders.read`).
   package static func readFile(_ path: String) -> [UInt8]? {
-    try? Files.read(path, limit: ReadLimit.pdf)
+    try? Files.read(path, limit: ReadLimit.small)
   }
 }
