@@ -26,6 +26,9 @@ public struct Context: Sendable {
   public var readStandardInput: @Sendable () throws(PaperError) -> [UInt8] = StandardInput.readAll
   /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
   public var quiet = false
+  /// `--page-timeout` ends the process at the deadline (`PageWatchdog`): only the real process
+  /// arms it, never a test running commands in-process.
+  public var watchesPages = false
   /// The deliveries in flight: the process's own (`SignalGuard`) unless a test hands in another.
   public var ledger: DeliveryLedger = SignalGuard.shared.ledger
 

@@ -34,7 +34,7 @@ public enum Process {
     let today = CivilDate(
       year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
     let cwd = Files.workingDirectory()
-    return Context(
+    var context = Context(
       environment: environment, now: Instant(secondsSinceEpoch: Int64(seconds)),
       today: today ?? Instant(secondsSinceEpoch: Int64(seconds)).utcDate,
       standardOutput: { writeAll(STDOUT_FILENO, $0) },
@@ -42,6 +42,8 @@ public enum Process {
       standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
       standardOutputFailure: { outputFailure.withLock { $0?.reason } }, workingDirectory: cwd)
+    context.watchesPages = true
+    return context
   }
 
   public static func exit(_ code: ExitCode) -> Never { Glibc.exit(code.rawValue) }

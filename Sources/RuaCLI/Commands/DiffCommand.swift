@@ -86,7 +86,7 @@ struct DiffCommand: Command {
       b = try open(fileB, context)
       try check(options, a, b)
       for document in [a, b] {
-        PageWatchdog.guardPages(of: document, seconds: timeout, exit: .diffError)
+        PageWatchdog.guardPages(of: document, seconds: timeout, exit: .diffError, context)
       }
     } catch {
       // A CI job reading only the JUnit file still sees the comparison fail.

@@ -12,8 +12,12 @@ import RuaVisual
 enum PageWatchdog {
   static let defaultSeconds = 5.0
 
-  /// Makes every page of `document` run under the watchdog.
-  static func guardPages(of document: PDFDocument, seconds: Double, exit code: ExitCode) {
+  /// Makes every page of `document` run under the watchdog, in the real process only
+  /// (`Context.watchesPages`).
+  static func guardPages(
+    of document: PDFDocument, seconds: Double, exit code: ExitCode, _ context: Context
+  ) {
+    guard context.watchesPages else { return }
     let name = VisibleText.escaped(document.name)
     document.pageWatch = { page in
       let message =

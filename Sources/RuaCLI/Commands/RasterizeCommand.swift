@@ -43,7 +43,7 @@ struct RasterizeCommand: Command {
     }
     let pages = try range(arguments.value("pages"), file: file, count: document.pageCount)
     try VisualSupport.checkPixels([document], pages: pages, dpi: dpi, kind: .invalidRequest)
-    PageWatchdog.guardPages(of: document, seconds: timeout, exit: .dataError)
+    PageWatchdog.guardPages(of: document, seconds: timeout, exit: .dataError, context)
     try VisualFiles.makeDirectory(context.absolute(out), kind: .cannotCreate)
     for page in pages {
       let png: [UInt8]
