@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """rua-paper's own accessibility assertions over tagged PDFs (run by scripts/accessibility-check).
 
 Reads each PDF back with poppler (`pdfinfo -struct-text`), qpdf (`--json`), pikepdf and

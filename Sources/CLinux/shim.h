@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linux calls Swift's Glibc module does not bring in, wrapped so Swift can call them. The
 // headers are included without _GNU_SOURCE (which would make their types differ from Glibc's);
 // the GNU-only calls are declared here with their documented values.

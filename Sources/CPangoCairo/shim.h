@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>

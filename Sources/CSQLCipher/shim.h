@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SQLCipher 4: the codec API (sqlite3_key_v2) is declared only under SQLITE_HAS_CODEC, and the
 // header must be SQLCipher's, not plain SQLite's <sqlite3.h>.
 #define SQLITE_HAS_CODEC 1

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// Process exit codes, following sysexits(3), plus 1 for "differences found".

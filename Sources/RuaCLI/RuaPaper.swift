@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// The command line, callable in-process: `rua-paper` main and the tests both come here.

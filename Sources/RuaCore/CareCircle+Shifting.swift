@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension CareCircle {
   /// The same circle with every medication date moved by `days`: each fill date, start date and
   /// stopped date. Birth dates, condition dates and `exportedAt` stay as they are.

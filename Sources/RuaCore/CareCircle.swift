@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The care-circle file, version 1 (`care-circle-format.md`): the one interchange format.
 ///
 /// These types hold validated data only: strings are trimmed, empty strings are nil, dates are

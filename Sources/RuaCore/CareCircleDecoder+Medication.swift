@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension CareCircleDecoder {
   /// One medication object at `path` (e.g. `patients[0].medications[3]`); also used by the store.
   public static func decodeMedication(_ json: JSON, path: String, today: CivilDate)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension CareCircleDecoder {
   /// One patient object at `path` (e.g. `patients[2]`); also used by the store.
   public static func decodePatient(_ json: JSON, path: String, today: CivilDate)

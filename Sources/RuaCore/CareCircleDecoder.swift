@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads a care-circle file, version 1, enforcing every rule of `docs/care-circle-format.md`.
 /// One bad field refuses the whole file: the result is either a fully valid `CareCircle` or a
 /// `CareCircleError` naming the JSON path and the rule.

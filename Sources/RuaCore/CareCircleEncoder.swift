@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writes the canonical care-circle JSON: keys in the order of the format page's tables
 /// (`CareCircleFields`), absent values, empty arrays and false defaults (`asNeeded`,
 /// `noKnownAllergies`, status `active`) left out, numbers in their shortest exact form.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a care-circle file (or one entity of it) was refused: the JSON path of the field at fault
 /// and the rule it broke, e.g. `patients[2].medications[0].fills[1].daySupply: must be a whole
 /// number from 1 to 365`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Reads the fields of one JSON object of a care-circle file, applying the rules every field
 /// shares: types, the text rule, trimming, empty-as-absent, length limits. Every refusal carries
 /// the JSON path of the field.

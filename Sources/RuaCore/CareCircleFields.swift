@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The keys of each object of the care-circle format, in the order of the format page's tables.
 ///
 /// The decoder refuses any other key; the encoder writes keys in this order, so an export is

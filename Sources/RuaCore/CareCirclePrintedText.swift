@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Every string of a care-circle file that a document may print, with its JSON path: all the
 /// strings under `patients` (trimmed, as stored). `extensions` are never printed.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Every problem found in a refused care-circle file (up to a limit), each with its JSON path,
 /// so a person fixing a file by hand sees them all at once instead of one per attempt.
 public struct CareCircleProblems: Error, Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The small text formats of the care-circle file that are not plain text: timestamps,
 // partial dates and language tags.
 

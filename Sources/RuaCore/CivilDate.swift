@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A calendar date with no time and no time zone, stored as days from 1970-01-01.
 ///
 /// Run-out dates are integer arithmetic on these values, so no time zone or daylight-saving

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a document writes a calendar date for people: "Feb 14, 1945", "14 feb 1945",
 /// "1945年2月14日".
 ///

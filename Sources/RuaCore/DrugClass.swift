@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A marker a medication carries on the documents, in the order they print.
 ///
 /// `antiplatelet` is kept apart from `anticoagulant` on purpose: only anticoagulants raise the

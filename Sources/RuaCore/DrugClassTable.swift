@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The bundled drug-class table: which generic names carry which flag, and why.
 ///
 /// The core only parses JSON handed to it; the command line finds the file in `templates/`.

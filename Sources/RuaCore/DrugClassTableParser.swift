@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DrugClassTable {
   /// Reads the table from its JSON (`templates/drug-classes.json`). Unknown keys, a missing
   /// field, a source id the table does not define, or a generic that repeats within its class

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The words of a drug name that matching looks at.
 ///
 /// A name is lowercased and cut into words at every character that is not a letter or a digit

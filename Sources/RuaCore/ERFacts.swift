@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the ER sheet states about a patient, derived once so every document says the same.
 ///
 /// Only listed medications count (active and on-hold; never stopped): a held warfarin still

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Local dates and printed times for a moment, given the zone's UTC offset at that moment. The
 /// offset comes from the shell (the local zone, `TZ` respected); the core never reads a clock.
 extension Instant {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A moment as whole seconds since 1970-01-01T00:00:00Z, parsed from RFC 3339 text.
 ///
 /// `--now` and `SOURCE_DATE_EPOCH` become one of these, which sets both the printed time and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON value that keeps object key order and the literal text of numbers.
 ///
 /// Order is kept so exports and documents are stable; number text is kept so an integer field

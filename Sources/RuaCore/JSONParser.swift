@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a JSON text could not be read, with the byte offset of the problem.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
   public let offset: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writes JSON text: compact, or pretty with two-space indentation. Output is a pure function
 /// of the value, so exports and manifests are deterministic.
 public enum JSONWriter {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The scripts whose spelling needs the zero-width non-joiner and joiner (U+200C, U+200D): the
 /// Arabic family, where they choose between joined and separate letter forms (Persian
 /// "می‌خواهم"), and the Brahmic scripts, where they choose between a conjunct and a half form

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text for XML or HTML: element content and quoted attribute values. One escaper serves the
 /// XMP metadata packet, the HTML comparison report and the JUnit XML.
 public enum MarkupText {

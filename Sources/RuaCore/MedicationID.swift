@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A new medicine's id, made from its name: `m-` and the name's ASCII letters and digits in
 /// lower case, words joined by `-` ("Metoprolol succinate ER" → `m-metoprolol-succinate-er`),
 /// at most 64 characters, with `-2`, `-3`, … when the patient already has the id.

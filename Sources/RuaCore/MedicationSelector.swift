@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Finds the medicine a command line names within one patient: by id, or by name.
 ///
 /// Names are compared as `DrugName` words, as the drug-class table does, so salt and release

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `rua-paper meds`: the medication runway of one patient as JSON or as a text table.
 ///
 /// Listed medications only (active and on-hold), in document order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One change to one patient, as the edit commands (`fill`, `med`, `allergy`) make it.
 ///
 /// The change is made on the patient's care-circle JSON and read back with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The names a patient can be picked by on the command line.
 public struct PatientName: Equatable, Sendable {
   public var id: String

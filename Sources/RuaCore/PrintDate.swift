@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The dates a document may be printed for. A `--now` or `--today` in 1900 or 9999 would print
 /// "Age −42 years" or "8058 years"; a print time before the last change would say the sheet was
 /// printed before the facts it shows were recorded.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A part of a patient's record as the record commands (`patient set`, `contact`, `team`,
 /// `pharmacy`, `condition`, `device`, `baseline`, `allergy set`, `med set`) edit it: which
 /// care-circle key holds it, and each field with its option and its lenient reading.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a record command reads one value typed on the command line.
 public enum RecordValueForm: Sendable {
   /// Kept as typed; the import rule of the field decides.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How urgently a medication needs a refill (`care-circle-format.md`, "Runway").
 public enum RunwayStatus: String, Sendable, CaseIterable {
   case overdue, urgent, soon, ok

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How long a text may be and how much may be stacked on one character, so that every accepted
 /// text lays out in bounded time and stays inside its line on the page.
 ///

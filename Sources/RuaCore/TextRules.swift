@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The character rule of the care-circle format, applied by the decoder to every string: which
 /// code points a stored text may hold, so that what is stored prints as stored and two texts
 /// that look the same are the same.

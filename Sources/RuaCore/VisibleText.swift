@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text for a terminal or a log line, made safe to show: every control and direction character
 /// (C0, DEL, C1, U+200E/U+200F, U+202A–U+202E, U+2066–U+2069, U+2028/U+2029, U+061C) is written
 /// as an escape (`\n`, `\t`, `\u{1B}`, `\u{202E}`), so a file name or record text can neither

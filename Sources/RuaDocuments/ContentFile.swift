@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Whether a clinician has approved a block. Only `approved` blocks may ship in a release.

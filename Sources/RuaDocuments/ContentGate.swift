@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The gate every content change passes (`rua-paper content check`): schema, sources, the same
 /// blocks in every language, label parity, the lock, and for a release, no pending review.
 public enum ContentGate {

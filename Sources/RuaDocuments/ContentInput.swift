@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One file the gate reads, as bytes, with its path relative to the templates folder.
 public struct ContentInput: Sendable {
   public enum Role: Sendable {

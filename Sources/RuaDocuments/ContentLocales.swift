@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Label parity between the locale files (`templates/locales/<language>.json`): every label

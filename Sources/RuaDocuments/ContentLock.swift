@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// `templates/content.lock.json`: for each content file, the version and the SHA-256 of its

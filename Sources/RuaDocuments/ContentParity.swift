@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The languages of one document agree: the same block ids, kinds, conditions and
 /// placeholders, and a file for every language the locales have.
 enum ContentParity {

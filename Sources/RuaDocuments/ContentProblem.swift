@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One thing wrong with the shipped content: which file, which block (or key path), and why.
 ///
 /// `file` is relative to the templates folder (`content/falls.es.json`); the command line puts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Reads a JSON content file while collecting every schema problem with its key path, so one

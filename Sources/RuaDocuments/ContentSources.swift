@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The reference IDs content may cite: the source key of the project's clinical-content
 /// reference (section 1). A block citing anything else fails the gate, so a typo cannot pass as
 /// a source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// A clinical table shipped in `templates/` (the drug-class table): content like the guides,

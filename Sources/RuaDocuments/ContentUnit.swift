@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// What the gate and the lock see of any content file, guide or clinical table: its version,

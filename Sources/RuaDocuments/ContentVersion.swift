@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A content version, `MAJOR.MINOR.PATCH`. It goes up whenever a text, a source or a block
 /// list changes; review decisions alone do not change it.
 public struct ContentVersion: Comparable, Hashable, Sendable, CustomStringConvertible {

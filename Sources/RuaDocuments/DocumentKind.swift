@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The documents, by the names the command line uses: the ER sheet, the medication list,
 /// the fall guide, the wallet card and the weekly medication administration record.
 public enum DocumentKind: String, CaseIterable, Sendable {

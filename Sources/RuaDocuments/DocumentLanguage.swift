@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which language a document is printed in when `--lang` does not say.
 ///
 /// The medication list and the fall guide stay at home with the person, so they follow the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// What a document is made from besides the patient: read from the templates folder by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import Glibc
 
 /// Whole-buffer reads and writes on an open descriptor, retrying EINTR and short transfers.

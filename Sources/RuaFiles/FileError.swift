@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import Glibc
 
 /// A failed file operation: what was being done, to which path, and the errno it ended with.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A test seam on the durability steps: each fsync of a file, link or rename into place, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The most bytes rua-paper reads from one input; more is refused, naming the input and the
 /// limit, after reading at most one byte more (docs/security.md, "Bounded inputs").
 public enum ReadLimit {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package import CPangoCairo
 
 /// Collects the bytes cairo writes (a PDF surface, a PNG stream) in memory; no temporary file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Assembles a PDF with a classic cross-reference table from the bodies of objects 1, 2, …
 /// (each written `N 0 obj … endobj`) and the trailer entries beyond `/Size`, for tests that need
 /// a small hand-made PDF.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// libqpdf failed during `step` ("reading", "editing", "writing"); `message` is qpdf's own text.
 package struct QPDFError: Error, Equatable, Sendable {
   package let step: String

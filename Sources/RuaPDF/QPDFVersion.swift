@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CQPDF
 
 /// The libqpdf this process runs with, for `version` and bug reports.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// rua-paper's private format for the per-print values a PDF marks at the source (the printed
 /// time, the access-log anchor), written by the renderer and read by `diff` and `snapshot`, which
 /// mask the boxes (docs/visual-regression.md). Each furniture group holding such a value is the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// The care-circle format page (`docs/care-circle-format.md`), which `import --help` and the man

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A refusal or failure of the application: what happened, to which file, field or request
 /// value. It carries what kind of trouble it is, never an exit code: the command line maps each
 /// kind to its exit code in one table (`ExitStatus` in RuaCLI), a test asserts the kind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// Finds the templates folder and reads files in it. Every command that reads templates uses

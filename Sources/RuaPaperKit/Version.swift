@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The tool's version, printed by `--version`, stamped into PDFs and access-log rows.
 public enum ToolVersion {
   public static let current = "0.1.0"

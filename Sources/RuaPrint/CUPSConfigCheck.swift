@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// The `doctor` checks for CUPS: does the scheduler keep a copy of each printed document, and

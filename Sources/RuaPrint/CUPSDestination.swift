@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CCups
 
 /// A destination (printer or class) from `cupsGetNamedDest`, with its `cupsCopyDestInfo` once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What `doctor` found about CUPS.
 public struct CUPSDoctorReport: Equatable, Sendable {
   /// Whether the scheduler keeps the document (`d…` spool file) after a job ends.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Printing through the CUPS scheduler libcups is configured with (`CUPS_SERVER`,
 /// `client.conf`, else the local socket), or through the `server` given.
 ///

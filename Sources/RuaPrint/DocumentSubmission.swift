@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CCups
 
 /// Creates a CUPS job and streams a document into it, without any client-side file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CCups
 
 /// A job's state as Get-Job-Attributes reports it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The job titles rua-paper sends to CUPS. CUPS writes the title to `page_log`, to the job's
 /// control file and to `lpstat` for every user, so it is always one of these generic titles and
 /// never a name: any other title given to `CUPSPrinting.print` is replaced by `document`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Polls a submitted job until it ends or the timeout passes, then cancels it with purge.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// A flag another thread (for example the one handling SIGINT/SIGTERM) sets to stop a print in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a document did not print. Every case has a message that says what to do; the command line
 /// maps all of them to exit 69 (service unavailable).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CCups
 
 /// What the user asked of the job besides its bytes: copies and IPP options such as

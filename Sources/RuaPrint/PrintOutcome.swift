@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a submitted job ended: it completed, the scheduler aborted it, or it was cancelled (and
 /// purged from the queue).
 public struct PrintOutcome: Equatable, Sendable {

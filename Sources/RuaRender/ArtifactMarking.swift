@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Page furniture (running header, footer, rules, the repeated stamp) must be an artifact in a
 /// tagged PDF, so screen readers skip it. cairo 1.16 rejects an `Artifact` tag, so the painter
 /// draws furniture inside a `Private` structure tag (a standard type rua-paper uses for nothing

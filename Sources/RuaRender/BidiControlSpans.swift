@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// cairo writes a character Pango draws no glyph for as an empty nested marked-content
 /// sequence, `/Span << /ActualText <feff2066> >> BDC EMC`. rua-paper's bidi isolates
 /// (`DirectionIsolation`, `NumberIsolation`: U+2066–U+2069) and marks (U+200E, U+200F,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A fill-in line ("Reviewed by ________ on ______", "at ____"): a screen reader would spell
 /// every underscore, so the element gets an `/ActualText` with each blank said as "…".
 enum FillIn {

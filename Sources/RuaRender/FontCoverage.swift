@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
 
 /// Whether the pinned fonts can draw a text: the same font map, fallback order and Pango

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
 
 /// A Pango font map and context that see only the fonts named by the pinned fontconfig file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaPDF
 
 /// What the post-pass writes into every PDF rua-paper makes.

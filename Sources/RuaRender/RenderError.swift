@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a document could not be drawn. Never carries patient text: a missing glyph names the
 /// style, not the words.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The XMP metadata packet, saying what the Info dictionary says (title, language, creator

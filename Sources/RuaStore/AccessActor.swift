@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Who wrote an access_log row: the operating-system user (real uid, so a setuid wrapper still
 /// names the person who ran it), the host, and the run: one id shared by every row one command
 /// writes (a batch of 1,500 documents is one run). The caller reads these from the system and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// A point of the access log's chain: a row's sequence number (its id) and its row hash.

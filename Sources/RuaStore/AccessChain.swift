@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaCore
 
 /// The access log's hash chain: `row_hash = SHA-256(prev_hash || canonical fields)`, genesis =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Store {
   /// True when some intent row has no outcome row yet. The WHERE clauses are those of schema
   /// 4's partial indexes, so both sides are read from them and a start with nothing to close

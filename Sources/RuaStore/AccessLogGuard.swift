@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The access log's protections, checked before every write and by `doctor` and `log verify`:
 /// the append-only triggers with exactly the SQL rua-paper created, and an anchor file whose
 /// head the chain still holds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Everything `doctor` and `log verify` check about the access log.
 public struct AccessLogReview: Sendable {
   public var rows: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What happened to a document, as an access_log row's `action` says it. The raw strings are
 /// what the rows store and what the row hash covers, so they never change; a word this version
 /// does not write (from a newer version, or forged) is kept exactly as read (`.other`).

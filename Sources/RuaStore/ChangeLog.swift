@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 public import RuaCore
 
 /// One `change_log` row as `rua-paper changes` shows it.

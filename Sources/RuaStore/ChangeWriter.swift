@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaCore
 
 /// Applies planned operations and appends their `change_log` rows (inside the caller's

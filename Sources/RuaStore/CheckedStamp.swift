@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// Lets a start skip the full `PRAGMA quick_check` (which reads and decrypts every page, about

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaCore
 
 /// A change made in the store that an import would undo: a newer fill it would remove, a status

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// What `doctor` learns about a store, read-only: nothing it does changes a byte of the file.

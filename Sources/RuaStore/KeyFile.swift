@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// The 32-byte store key, zeroed when the last reference goes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// A migration killed part-way leaves its verified snapshot beside the store. At the next open

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CSQLCipher
 
 /// Makes sure the SQLite library in this process is SQLCipher 4 before any key is handed to it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One numbered step of the schema. `PRAGMA user_version` records the last one applied.
 public struct Migration: Sendable {
   public let version: Int

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// Applies numbered migrations in one transaction, behind a verified byte-for-byte snapshot.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaCore
 
 /// The care-circle model as records (the write path) — one function per table.

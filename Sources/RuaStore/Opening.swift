@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// The open sequence of reference §1.9, shared by `Store.open`, `Store.create` and diagnosis.

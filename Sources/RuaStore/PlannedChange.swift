@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Operation {
   /// The fields this operation changes, as (column, old, new); what its `change_log` row holds.
   var fieldDiff: [(String, SQLValue, SQLValue)] {

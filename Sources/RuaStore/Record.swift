@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One row of the model as the write path sees it: a table, how it is matched to the stored
 /// row, its fields in column order, and its child rows.
 struct Record {

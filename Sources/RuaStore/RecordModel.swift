@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaCore
 
 /// Stored records back into the care-circle model (the read path).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CSQLCipher
 
 /// Reads stored rows as `Record` trees, generically: fields are every non-structural column.

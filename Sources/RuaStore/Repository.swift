@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 public import RuaCore
 
 /// What an import changed (or, with a dry run, would change).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Schema {
   // Schema 3: who wrote each access_log row (OS user, host, run), which patients a binder held,
   // and the chain format. Existing rows keep every value and stay chain format 1, so their

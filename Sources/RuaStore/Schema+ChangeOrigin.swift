@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Schema {
   /// Version 2: who made each `change_log` row and why. `command` is the rua-paper command
   /// ("import", "fill", "med hold", …), `actor` the operating-system user ("name (uid N)"),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Schema {
   // Schema 4: two partial indexes so every start can tell whether an intent row is still open
   // (`hasOpenIntents`) from the indexes alone, without reading and decrypting the whole log:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The store's schema, as numbered migrations. Add a migration; never edit a released one.
 public enum Schema {
   public static let migrations: [Migration] = [

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CSQLCipher
 
 /// A value bound to or read from a statement.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaFiles
 
 /// An open, keyed, checked and migrated rua-paper store. Not Sendable (it owns a connection).

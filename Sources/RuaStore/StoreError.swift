@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A store refusal or failure: what kind, the library's code and message, and what we were doing.
 ///
 /// Never carries bound values, keys or record text: `context` names files, tables and steps only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a store and its key file are.
 public struct StoreLocation: Sendable, Equatable {
   public var database: String

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// pixelmatch's anti-aliasing detector (Vyšniauskas 2009, as in mapbox/pixelmatch 7.2.0): a
 /// pixel is an anti-aliased edge when its 8 neighbours hold both darker and brighter pixels,
 /// at most two equal to it, and the darkest or brightest neighbour sits in a flat area (at

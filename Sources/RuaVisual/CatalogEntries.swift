@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaPDF
 
 /// `/Lang`, `/MarkInfo`, the actions and the name trees of a PDF's catalog, read with libqpdf,

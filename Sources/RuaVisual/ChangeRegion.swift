@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One cluster of differing pixels on a page, and what it is.
 public struct ChangeRegion: Sendable, Equatable {
   public enum Kind: String, Sendable {

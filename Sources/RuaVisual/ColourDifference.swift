@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Perceptual colour difference per pixel, as pixelmatch measures it (Kotsarenko and Ramos,
 /// "Measuring perceived color difference using YIQ NTSC transmission color space in mobile
 /// applications", 2010; mapbox/pixelmatch 7.x `colorDelta`): the squared distance in YIQ with

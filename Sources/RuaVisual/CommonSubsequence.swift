@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The longest-common-subsequence table both the page pairing and the text diff walk.
 enum CommonSubsequence {
   /// `table[i][j]`: the LCS length of the suffixes from `i` (of `n` items) and `j` (of `m`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The pictures written for a differing page.
 public enum DiffImages {
   /// Differing pixels in red over a faded copy of `reference`; masked areas tinted blue;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How two documents or rasters are compared.
 public struct DiffOptions: Sendable, Equatable {
   /// Rendering resolution; pages become `ceil(points × dpi / 72)` pixels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a page counts as different.
 public enum DiffReason: String, Sendable, Equatable {
   /// The page exists in B only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
 
 /// Copies between `Raster` and cairo ARGB32 image surfaces; the only place that touches their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A rectangle to ignore when comparing, in PDF points on one page (or every page).
 public struct Mask: Sendable, Equatable, CustomStringConvertible {
   /// The 1-based page, or nil for every page.

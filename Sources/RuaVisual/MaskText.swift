@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `--mask-text REGEX`: masks the words matching a pattern, wherever poppler's text layout
 /// finds them, so a PDF made by another tool needs no coordinates for its volatile fields.
 enum MaskText {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which page of A goes with which page of B.
 public struct PagePair: Sendable, Equatable {
   /// 1-based; nil when the page exists in one document only.

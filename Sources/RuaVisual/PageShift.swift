@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One displacement of everything that differs on a page (the whole page, or the block that
 /// moved), found before the regions are classified, so a shifted page is one move of its true
 /// distance ("moved by 2 pt down") instead of hundreds of glyph moves of a quarter pixel more

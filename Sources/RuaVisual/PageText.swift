@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import CPopplerGLib
 
 /// A page's text with the box of every character (poppler_page_get_text_layout), in points

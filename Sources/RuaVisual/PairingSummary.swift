@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// "page 2 inserted in B; A's pages 2–3 are B's 3–4, unchanged": how pages were paired when
 /// the page counts differ.
 enum PairingSummary {

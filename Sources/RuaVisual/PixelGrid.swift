@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A rectangle in PDF points, origin at the top-left corner of the page, y growing down.
 public struct PointRect: Sendable, Equatable {
   public var x: Double

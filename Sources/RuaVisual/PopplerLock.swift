@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Synchronization
 
 /// Serializes poppler's font work across threads. Every poppler cairo output device shares one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One rendered page: premultiplied ARGB32 pixels as cairo stores them.
 ///
 /// Each pixel is one native-endian 32-bit word `0xAARRGGBB` (bytes B, G, R, A on x86-64).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns the differing pixels of one page into classified regions: one move of the whole page
 /// when there is one (`PageShift`), then, region by region, moved (within or beyond
 /// --max-shift), colour changed, anti-aliasing only, or changed.

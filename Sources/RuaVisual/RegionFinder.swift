@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Clusters differing pixels into regions: connected components over a grid of cells one merge
 /// distance wide, so pixels a few points apart (the letters of one word) form one region while
 /// separate edits stay apart.

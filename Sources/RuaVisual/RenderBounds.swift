@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How much a hostile PDF may make `rasterize` and `diff` render, checked from the page sizes
 /// before a pixel is drawn: an image side at most cairo's 32,767 pixels, at most
 /// `pixelsPerPage` pixels in one page image (400 MB as ARGB32) and at most `pixelsInTotal`

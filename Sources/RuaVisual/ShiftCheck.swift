@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Tells a moved region from an edited one, object by object.
 ///
 /// Around the region, the ink of A and of B is split into objects (connected pixels darker

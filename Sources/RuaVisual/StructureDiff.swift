@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One difference in document structure, such as "title: 'ER sheet' → 'Draft'".
 public struct StructureChange: Sendable, Equatable, CustomStringConvertible {
   /// What differs: "tag tree", "language", "title", "fonts", …

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One line that differs between two texts.
 public struct TextChange: Sendable, Equatable {
   public enum Kind: String, Sendable {

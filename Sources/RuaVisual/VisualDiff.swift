@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The pictures made for one differing page.
 public struct PageArtifacts {
   /// A's page number; B's for a page only B has (`side` says which).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a PDF could not be opened, rendered or compared, or an image read or written.
 ///
 /// Messages name the file and say what to do; they never quote the document's content.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import RuaPDF
 
 /// The per-print values a PDF marks at the source (rua-paper's printed time and access-log

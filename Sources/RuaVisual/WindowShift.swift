@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The second test for a move, for text whose glyphs touch in one rendering and not in the
 /// other (so objects do not pair up): nine in ten clearly differing pixels's 3 × 3 neighbourhood must appear
 /// in the other image displaced by at most the search distance (whole or half pixels), in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCLI
 
 // `rua-paper-bench`: the benchmark of docs/performance.md, kept out of the shipped tool. It

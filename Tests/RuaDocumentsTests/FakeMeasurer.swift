@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaDocuments
 
 /// A font-free measurer: every character is 5 points wide, every line 10 points tall, and text

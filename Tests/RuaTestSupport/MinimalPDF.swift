@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A small valid PDF written by hand: pages of filled boxes and lines of base-14 Helvetica, a
 /// pinned creation date, optionally a standard-security /Encrypt dictionary whose check value fits
 /// no password (a reader asks for one), and optionally comment lines that make it span several

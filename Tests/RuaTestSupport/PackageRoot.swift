@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The package checkout the tests run from, found from this file's path
 /// (`Tests/RuaTestSupport/PackageRoot.swift`), and the shipped files in it.
 package enum PackageRoot {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The fictional care circles more than one test reads.
 package enum SampleCircles {
   /// The shipped sample, `samples/care-circle.json` (three fictional people).

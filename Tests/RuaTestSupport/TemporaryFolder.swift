@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A private (0700) folder made with `mkdtemp` under `$TMPDIR` (else /tmp), removed with

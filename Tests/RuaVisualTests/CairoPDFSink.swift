@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CPangoCairo
 
 /// A cairo PDF surface writing into memory, for the redrawn copies of real documents.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CPangoCairo
 
 /// The documents of the change corpus (issue 31), made with cairo in the test: a heading, lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// Done/total, rate and time left on one terminal line redrawn with `\r`; silent when stderr

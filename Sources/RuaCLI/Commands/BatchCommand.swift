@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// `rua-paper batch`: every document for the whole care circle (or some patients), in parallel.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// Every command, in the order `rua-paper --help` lists them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the words after a command complete to, read from the command's usage lines: they are
 /// the one place the order of its arguments is written, so completion follows `--help`.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPaperKit
 
 /// The rua-paper(1) manual page, written from the same command table as `--help`, so the two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a FHIR Bundle became: a care-circle file (as JSON, to go through `CareCircleDecoder` and
 /// every rule of the format), what was left out and why, and where each care-circle item came
 /// from, so a refusal of the decoder can name the Bundle entry.

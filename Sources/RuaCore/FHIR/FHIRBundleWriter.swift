@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writes one person as a FHIR R4 International Patient Summary document Bundle (docs/fhir.md).
 ///
 /// Pure: the same patient and timestamp give the same bytes. Entry ids are name-based UUIDs of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Typed, path-naming access to the members of a FHIR resource. Every wrong type is refused
 /// with its path (`Bundle.entry[3].resource(AllergyIntolerance).code: must be an object`), so a
 /// hostile Bundle is named, never half-read.

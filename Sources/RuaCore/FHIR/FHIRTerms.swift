@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The few FHIR R4 and IPS terms the mapping reads and writes (docs/fhir.md). rua-paper ships no
 /// terminology: these are code systems, section codes and the displays of the IPS relationship
 /// value set, nothing more.

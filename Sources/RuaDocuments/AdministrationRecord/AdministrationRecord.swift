@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The weekly medication administration record (`fhir-ips.md` §5): one row per scheduled

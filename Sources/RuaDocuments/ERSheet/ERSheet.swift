@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The emergency information sheet (clinical reference §2): identity, alert bands, medications,

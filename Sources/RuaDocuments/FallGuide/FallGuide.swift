@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The personalised fall guide (clinical reference §4): what to do if the person falls, who

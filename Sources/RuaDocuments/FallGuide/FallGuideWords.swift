@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Turns the guide's content blocks and the record into the fall guide's blocks.

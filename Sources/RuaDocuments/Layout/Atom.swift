@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A piece of flow content the paginator places whole, or splits at line boundaries.
 struct Atom: Equatable {
   enum Role: Equatable {

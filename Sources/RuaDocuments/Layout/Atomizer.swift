@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns blocks into atoms for a column of a given width.
 struct Atomizer {
   let layout: PageLayout

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Lays out a wallet card (`Document.card`): each face on an ISO/IEC 7810 ID-1 card, the
 /// lists cut where the face is full with a line announcing the rest. On card paper (the page
 /// is the card) the front and back are two pages; on Letter or A4 they sit side by side on one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Places a run of atoms into columns of a given height, repeating table headers and keeping
 /// headings with what follows. Pure: the caller decides where columns and pages are.
 struct ColumnFlow {

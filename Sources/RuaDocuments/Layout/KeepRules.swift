@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What belongs together stays together (issue 13): a short section moves whole with its
 /// heading; a group (list, table, key–value rows) never leaves its first or last row alone;
 /// the document's last short section keeps the lines before it, so no page holds only a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns placed atoms into drawing items with balanced structure tags.
 struct PageEmitter {
   let layout: PageLayout

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The header and footer regions every page carries, and the body between them.
 struct PageFrame {
   let document: Document

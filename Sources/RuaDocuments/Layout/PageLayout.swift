@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The page geometry and spacing the paginator uses, in PDF points (from a template).
 public struct PageLayout: Equatable, Sendable {
   public var pageWidth: Double

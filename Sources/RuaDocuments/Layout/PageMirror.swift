@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A right-to-left page is the left-to-right page mirrored about its vertical centre line:
 /// every box keeps its size and moves to the other side, so the first table column, a list's
 /// markers, a band's label and the running header start at the right margin. Structure tags

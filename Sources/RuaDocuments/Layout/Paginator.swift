@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splits a document into pages. Pure: text is measured through the injected measurer.
 ///
 /// Nothing is dropped or clipped: tables continue with their header repeated, paragraphs and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The medication list with refill runways (clinical reference §3): who, allergies and phones

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A list on a wallet card that may be cut short to fit: the card prints as many entries as
 /// fit, in order, and then the line that announces the rest ("+ 3 more medicines: see the ER
 /// sheet"). Nothing is left out without that line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// On a right-to-left page, left-to-right text — a Latin medicine name "insulin glargine
 /// (Lantus)", a dose "2.5 mg" or "1-0-1", a phone "(503) 555-0195", a date, "Dr. Wen Zhao" —
 /// is wrapped in left-to-right isolates (U+2066 … U+2069), so the right-to-left paragraph

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a coloured element means. Colour is always paired with words, so a tone is never the
 /// only carrier of meaning.
 public enum Tone: String, Equatable, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Wraps every number in a text — a dose "5 - 10", a phone "(503) 555-0192", a date
 /// "2026-11-29", "12.5" — in a left-to-right isolate (U+2066 … U+2069), so that right-to-left
 /// text next to it (an Arabic drug or contact name) cannot reorder its digits: without it

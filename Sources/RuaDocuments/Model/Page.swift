@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A rectangle in PDF points, origin at the top left of the page.
 public struct Rect: Equatable, Sendable {
   public var x: Double

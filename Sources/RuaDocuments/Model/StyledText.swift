@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A piece of text in one template style. Patient data travels only as runs, never as markup.
 public struct TextRun: Equatable, Sendable {
   public var text: String

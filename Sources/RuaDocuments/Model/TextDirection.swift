@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which way a document's pages run. A right-to-left page (Arabic) is the left-to-right layout
 /// mirrored: columns, table columns, list markers, bands, gauges and text alignment all swap
 /// sides, while left-to-right data inside its text (Latin names, doses, phones, dates) is laid

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A value that changes with every print of the same record: the printed time and the access
 /// log's head in the footer. The renderer marks where each is drawn in the PDF (a marked-content
 /// property list, docs/visual-regression.md "Per-print fields"), so `diff` and `snapshot` can

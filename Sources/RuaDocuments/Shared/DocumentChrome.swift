@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The shared wording, for the chrome's own blocks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Helpers every document uses to turn record fields into labelled, styled text: the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// How far to trust a printed document (clinical reference §2, a Must): the day the record was

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Bilingual labels (`--lang zh-Hans+en`): every label and heading in the family's language
 /// first and English after it, smaller, so a home nurse can read the page too. Values (names,
 /// doses, dates, phones) are printed once, by the document, never through these.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// Every fixed label a document prints. A locale file must define all of them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Large print (clinical reference §8.2: body 12–14 pt, often 14 pt at least) for the person's
 /// own copy of the medication list and the fall guide: the same template scaled so body text
 /// is 14 pt, in one column, paginated by the same rules.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// A template or locale file that cannot be used. Names the file and the key at fault.

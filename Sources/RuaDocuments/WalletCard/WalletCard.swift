@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// The wallet card (ISO/IEC 7810 ID-1; `fhir-ips.md` §6): the ER sheet's first seconds, from

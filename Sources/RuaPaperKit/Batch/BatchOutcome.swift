@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a batch did: counts, every failure with its typed error, where the manifest and the
 /// binder are, and the signal that stopped it (0 when none).
 public struct BatchOutcome: Sendable {

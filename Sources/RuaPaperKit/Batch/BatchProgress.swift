@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Seconds on the monotonic clock, for rates and durations (never printed on a document).

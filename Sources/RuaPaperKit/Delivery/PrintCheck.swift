@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPrint
 
 /// Checks a print destination before anything is rendered, so a batch with no usable printer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaPrint
 
 /// `--copies N`, `--option KEY=VALUE` (repeatable) and `--print-timeout SECONDS`: how a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaDocuments
 
 /// Which paper to lay documents out on, chosen as libpaper does: `--paper`, then `PAPERSIZE`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// The operating-system user a change is recorded under: "name (uid N)", or "uid N" when the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaStore
 
 /// Planned or written changes as lines: "medications update  status: active -> on-hold".

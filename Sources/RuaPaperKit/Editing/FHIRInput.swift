@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaCore
 
 /// A FHIR R4 Bundle given to import becomes a care-circle file first (RuaCore's

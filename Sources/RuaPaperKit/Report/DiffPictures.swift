@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaVisual
 
 /// The three pictures of one differing page in a report folder: A, B and the diff.

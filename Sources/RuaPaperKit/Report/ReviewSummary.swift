@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaVisual
 
 /// The Markdown summary of one or more comparisons, for a pull-request comment.

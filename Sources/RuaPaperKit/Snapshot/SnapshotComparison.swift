@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RuaVisual
 
 /// One new document held against its golden files.
