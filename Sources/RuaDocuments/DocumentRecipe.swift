@@ -46,14 +46,14 @@ public enum DocumentRecipe {
   ///   - today: the calendar date runways and ages are counted from.
   ///   - now: the printed time.
   ///   - informationAsOf: the time of the last change to this patient's record, if known.
-  ///   - weekOf: the first day of a MAR's seven (default `today`).
+  ///   - period: the days a MAR covers (default one week from `today`).
   ///   - offsetSeconds: the zone's UTC offset at a moment (the shell's local zone, `TZ`
   ///     respected); "information as of" and the printed time are taken in it, and the printed
   ///     time carries it. UTC when not given.
   public static func describe(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
     informationAsOf: Instant?, inputs: DocumentInputs,
-    offsetSeconds: (Instant) -> Int = { _ in 0 }, weekOf: CivilDate? = nil
+    offsetSeconds: (Instant) -> Int = { _ in 0 }, period: MARPeriod = .oneWeekFromToday
   ) throws(MissingInput) -> DescribedDocument {
     let table = inputs.drugClasses
     let labels = inputs.labels
@@ -92,7 +92,8 @@ public enum DocumentRecipe {
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .mar:
       let document = AdministrationRecord.build(
-        patient: patient, facts: facts, start: weekOf ?? today, today: today,
+        patient: patient, facts: facts, start: period.start ?? today, weeks: period.weeks,
+        today: today,
         printedAt: printedAt,
         labels: labels, template: template, contentVersion: tableVersion, pendingReview: pending,
         freshness: freshness)

@@ -93,7 +93,7 @@ public final class Session {
     return try DocumentMaker(resources).make(
       request.kind, patient: patient, today: settings.today, now: settings.now,
       informationAsOf: asOf, footerAnchor: request.anchorsFooter ? try footerAnchor() : nil,
-      weekOf: settings.weekOf)
+      period: settings.period)
   }
 
   /// Refuses a print date that would make the document say something impossible.

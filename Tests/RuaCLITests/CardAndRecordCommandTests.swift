@@ -77,6 +77,20 @@ struct CardAndRecordCommandTests {
       box.run(["er", "rob", "--week-of", "2026-11-23", "-o", "e.pdf"] + flags(box)).code == .usage)
   }
 
+  @Test func weeksMakesOneGridPerWeekAndIsBounded() throws {
+    let box = store()
+    let run = ["mar", "rob", "--today", "2026-11-20"] + flags(box)
+    #expect(box.run(run + ["--weeks", "2", "-o", "two.pdf"]).code == .success)
+    let text = try PDFText.of(box.file("two.pdf"))
+    #expect(text.contains("Week of Nov 20, 2026 to Dec 3, 2026"), "\(text)")
+    #expect(text.contains("Week of Nov 27, 2026 to Dec 3, 2026"))
+    for bad in ["0", "5", "two"] {
+      let refused = box.run(run + ["--weeks", bad, "-o", "bad.pdf"])
+      #expect(refused.code == .usage, "\(bad)")
+      #expect(refused.stderr.contains("--weeks takes a whole number from 1 to 4, not '\(bad)'"))
+    }
+  }
+
   @Test(arguments: [["er"], ["mar"], ["falls"]])
   func cardPaperIsRefusedForEveryOtherDocument(command: [String]) throws {
     let box = store()

@@ -12,11 +12,12 @@ struct DocumentCommand: Command {
   var usage: String {
     "\(name) PATIENT (-o FILE|- | --print [PRINTER]) [--paper letter|a4\(kind == .card ? "|card" : "")] "
       + "[--lang LANG] [--now TIME]" + (kind == .falls || kind == .mar ? " [--large]" : "")
-      + (kind == .mar ? " [--week-of YYYY-MM-DD]" : "")
+      + (kind == .mar ? " [--week-of YYYY-MM-DD] [--weeks N]" : "")
   }
   var options: [OptionSpec] {
     DocumentOutput.specs + DocumentSettings.specs
-      + (kind == .mar ? [DocumentSettings.weekOfOption] : []) + StoreOptions.specs
+      + (kind == .mar ? [DocumentSettings.weekOfOption, DocumentSettings.weeksOption] : [])
+      + StoreOptions.specs
   }
 
   static let er = DocumentCommand(
@@ -72,7 +73,8 @@ struct DocumentCommand: Command {
     summary: "make the weekly medication administration record of one patient (check boxes)",
     details: """
       A landscape grid for the family and aides to fill in across shifts, for the seven days
-      starting --week-of DATE (default: --today, else today; within a year of today): one row per scheduled medicine and dose time (name,
+      starting --week-of DATE (default: --today, else today; within a year of today), or
+      --weeks N of them (1 to 4), one grid per week under its dates: one row per scheduled medicine and dose time (name,
       strength, form, dose, route, instructions, what it is for), a check box per day for
       initials with a place for the actual time. A held medicine reads "H - do not give" on
       every day; a medicine that starts or stops within the week says "not started" or

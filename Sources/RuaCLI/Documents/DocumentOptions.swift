@@ -51,7 +51,8 @@ extension DocumentSettings {
       now: clock.now, today: clock.today,
       templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
       large: arguments.flag("large"))
-    settings.weekOf = try weekOf(arguments, today: clock.today)
+    settings.period = MARPeriod(
+      start: try weekOf(arguments, today: clock.today), weeks: try weeks(arguments))
     return settings
   }
 
@@ -60,6 +61,20 @@ extension DocumentSettings {
   static let weekOfOption = OptionSpec(
     "week-of", .value, value: "YYYY-MM-DD",
     help: "the first of the seven days the MAR covers (default: --today, else today)")
+
+  static let weeksOption = OptionSpec(
+    "weeks", .value, value: "N",
+    help: "how many weeks from --week-of, one grid each (1 to \(MARPeriod.maximumWeeks), default 1)"
+  )
+
+  static func weeks(_ arguments: ParsedArguments) throws(PaperError) -> Int {
+    guard let text = arguments.value(weeksOption.long) else { return 1 }
+    guard let weeks = Int(text), (1...MARPeriod.maximumWeeks).contains(weeks) else {
+      throw .invalidRequest(
+        "--weeks takes a whole number from 1 to \(MARPeriod.maximumWeeks), not '\(text)'")
+    }
+    return weeks
+  }
 
   static func weekOf(_ arguments: ParsedArguments, today: CivilDate) throws(PaperError)
     -> CivilDate?

@@ -30,12 +30,13 @@ public enum AdministrationRecord {
   /// - Parameters:
   ///   - facts: `ERFacts.derive(patient:table:today:)`: the allergy band and the current
   ///     medicines in document order, as on the ER sheet.
+  ///   - weeks: how many weeks of seven days from `start`, one grid each.
   public static func build(
-    patient: Patient, facts: ERFacts, start: CivilDate, today: CivilDate, printedAt: String,
-    labels: Labels, template: Template, contentVersion: String, pendingReview: Bool,
-    freshness: Freshness? = nil
+    patient: Patient, facts: ERFacts, start: CivilDate, weeks: Int = 1, today: CivilDate,
+    printedAt: String, labels: Labels, template: Template, contentVersion: String,
+    pendingReview: Bool, freshness: Freshness? = nil
   ) -> Document {
-    let words = AdministrationRecordWords(labels: labels, start: start)
+    let words = AdministrationRecordWords(labels: labels, start: start, weeks: max(1, weeks))
     let medicines = listed(patient, facts: facts, start: start)
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, facts: facts, medicines: medicines, today: today)
@@ -81,16 +82,30 @@ public enum AdministrationRecord {
 struct AdministrationRecordWords: DocumentWords {
   let labels: Labels
   let start: CivilDate
+  /// Weeks from `start`: the identity line and the header give the whole span, and each week
+  /// has its own grid.
+  var weeks = 1
 
   var dates: [CivilDate] { (0..<AdministrationRecord.days).map { start.adding(days: $0) } }
 
+  /// "Week of Nov 1, 2026 to Nov 7, 2026", for all the weeks.
   var week: String {
+    span(from: start, days: AdministrationRecord.days * weeks)
+  }
+
+  private func span(from first: CivilDate, days: Int) -> String {
     labels.format(
       .marWeek,
       [
-        "start": unbreakable(labels.format(date: start)),
-        "end": unbreakable(labels.format(date: start.adding(days: AdministrationRecord.days - 1))),
+        "start": unbreakable(labels.format(date: first)),
+        "end": unbreakable(labels.format(date: first.adding(days: days - 1))),
       ])
+  }
+
+  /// One week's words, for its own grid.
+  private func week(_ index: Int) -> AdministrationRecordWords {
+    AdministrationRecordWords(
+      labels: labels, start: start.adding(days: AdministrationRecord.days * index))
   }
 
   func section(
@@ -98,7 +113,21 @@ struct AdministrationRecordWords: DocumentWords {
   ) -> [Block] {
     switch id {
     case "identity": return identity(patient, facts: facts, today: today)
-    case "scheduled": return scheduled(medicines.filter { !$0.asNeeded })
+    case "scheduled":
+      let scheduledMedicines = medicines.filter { !$0.asNeeded }
+      guard weeks > 1 else { return scheduled(scheduledMedicines) }
+      // Each week under its own dates, so no grid is read against the wrong week.
+      return (0..<weeks).flatMap { index in
+        let words = week(index)
+        // A medicine stopped before this week began has no day in it.
+        let current = scheduledMedicines.filter { medication in
+          guard medication.status == .stopped, let stop = medication.stoppedDate else {
+            return true
+          }
+          return !(stop < words.start)
+        }
+        return words.scheduled(current, dated: true)
+      }
     case "asNeeded": return asNeeded(medicines.filter(\.asNeeded))
     case "log": return log()
     case "key": return key()
@@ -160,8 +189,13 @@ struct AdministrationRecordWords: DocumentWords {
     return clauses(parts, style: "cell")
   }
 
-  private func scheduled(_ medicines: [Medication]) -> [Block] {
-    let title = heading(.marScheduled)
+  private func scheduled(_ medicines: [Medication], dated: Bool = false) -> [Block] {
+    var title = heading(.marScheduled)
+    if dated, case .heading(let level, let text) = title {
+      title = .heading(
+        level: level,
+        text + run("\n" + span(from: start, days: AdministrationRecord.days), "heading"))
+    }
     guard !medicines.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
     var columns = [
       TableColumn(header: header(.marColumnMedicine), weight: 2.3),

@@ -68,11 +68,12 @@ package final class DocumentMaker {
   ///   - footerAnchor: the access log's head for the footer (`FooterAnchor`), if any.
   package func make(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
-    informationAsOf: Instant?, footerAnchor: String? = nil, weekOf: CivilDate? = nil
+    informationAsOf: Instant?, footerAnchor: String? = nil,
+    period: MARPeriod = .oneWeekFromToday
   ) throws(PaperError) -> MadeDocument {
     let (described, template, version) = try describe(
       kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf,
-      weekOf: weekOf)
+      period: period)
     let document = FooterAnchor.apply(footerAnchor, to: described)
     do {
       let pdf = try renderer.render(
@@ -111,12 +112,12 @@ package final class DocumentMaker {
 
   package func describe(
     _ kind: DocumentKind, patient: Patient, today: CivilDate, now: Instant,
-    informationAsOf: Instant?, weekOf: CivilDate? = nil
+    informationAsOf: Instant?, period: MARPeriod = .oneWeekFromToday
   ) throws(PaperError) -> (Document, Template, String) {
     do {
       let described = try DocumentRecipe.describe(
         kind, patient: patient, today: today, now: now, informationAsOf: informationAsOf,
-        inputs: resources.inputs, offsetSeconds: zone.offsetSeconds(at:), weekOf: weekOf)
+        inputs: resources.inputs, offsetSeconds: zone.offsetSeconds(at:), period: period)
       return (described.document, described.template, described.contentVersion)
     } catch {
       throw PaperError(error.description, kind: .internalFailure)

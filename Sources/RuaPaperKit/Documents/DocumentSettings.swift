@@ -18,8 +18,8 @@ public struct DocumentSettings: Sendable {
   public let templates: TemplatesLocation
   /// Large print for the medication list and the fall guide (the ER sheet is for clinicians).
   public var large = false
-  /// The first of the seven days a MAR covers (`mar --week-of`); nil: `today`.
-  public var weekOf: CivilDate?
+  /// The days a MAR covers (`mar --week-of`, `--weeks`).
+  public var period = MARPeriod.oneWeekFromToday
 
   public init(
     paper: Paper, explicitLanguage: String?, now: Instant, today: CivilDate,
