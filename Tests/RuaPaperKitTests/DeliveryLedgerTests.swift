@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Glibc
-import RuaCLITestSupport
 import RuaCore
 import RuaStore
 import Synchronization
 import Testing
 
-@testable import RuaCLI
 @testable import RuaPaperKit
 
 /// The ledger the signal thread and the delivering threads share: each intent ends with
 /// exactly one outcome, whoever writes it, and nothing starts after a signal.
 @Suite("delivery ledger")
 struct DeliveryLedgerTests {
-  private func store(_ box: CLISandbox) throws -> Store {
-    #expect(box.run(["init"] + box.storeFlags).code == .success)
-    return try Store.open(
-      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+  private func store(_ fixture: KitFixture) throws -> Store {
+    try Store.open(fixture.location, actor: .current())
   }
 
   private func intent(_ name: String) -> AccessEntry {
@@ -27,13 +23,13 @@ struct DeliveryLedgerTests {
   }
 
   @Test func aSignalCancelsWaitingIntentsAndWaitsForTheOneBeingPlaced() throws {
-    let box = CLISandbox()
-    let store = try store(box)
+    let fixture = try KitFixture()
+    let store = try store(fixture)
     let ledger = DeliveryLedger()
     let intents = try ledger.open(at: store.location) { () throws(PaperError) in
       do throws(StoreError) {
         return try store.appendAccess(
-          [intent("a.pdf"), intent("b.pdf")], now: Instant(secondsSinceEpoch: box.now))
+          [intent("a.pdf"), intent("b.pdf")], now: fixture.now)
       } catch {
         throw PaperError(error.description, kind: .io)
       }
@@ -60,7 +56,7 @@ struct DeliveryLedgerTests {
     outcome.outcome = AccessOutcome.completed
     outcome.intentID = intents[0].id
     outcome.processID = nil
-    try store.appendAccess(outcome, now: Instant(secondsSinceEpoch: box.now))
+    try store.appendAccess(outcome, now: fixture.now)
     ledger.close([intents[0].id])
     for _ in 0..<400 where cancelled.load(ordering: .sequentiallyConsistent) == -1 {
       usleep(10_000)
