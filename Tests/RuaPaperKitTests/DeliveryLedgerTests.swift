@@ -80,4 +80,15 @@ struct DeliveryLedgerTests {
     }
     #expect(try store.accessLog().count == rows.count)
   }
+
+  /// Once a command has said how it ended, a later signal must not add a second account: the
+  /// signal thread reads `hasReported` before printing "stopped by …".
+  @Test func aReportedEndIsRemembered() {
+    let ledger = DeliveryLedger()
+    #expect(!ledger.hasReported)
+    ledger.holdExit()
+    ledger.markReported()
+    ledger.releaseExit()
+    #expect(ledger.hasReported && !ledger.isHeld)
+  }
 }

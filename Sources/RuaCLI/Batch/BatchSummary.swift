@@ -34,6 +34,7 @@ struct BatchSummary {
     let outcome = try session.batch(request) { if progress { line.draw($0) } }
     line.finish()
     BatchSummary(outcome).report(context, json: json)
+    context.ledger.markReported()
     return outcome
   }
 

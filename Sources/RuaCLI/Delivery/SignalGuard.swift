@@ -47,8 +47,9 @@ public final class SignalGuard: Sendable {
     // New deliveries stop now; waiting intents get `cancelled`, ones whose bytes are being
     // placed get their own outcome first.
     let cancelled = ledger.stop(signal: received)
-    if !ledger.isHeld {
-      // The command does not finish by itself: say what happened before ending it.
+    if !ledger.isHeld, !ledger.hasReported {
+      // The command does not finish by itself: say what happened before ending it (unless
+      // it already said how it ended: a batch's summary came first).
       let name = DeliveryLedger.signalName(received)
       let what =
         cancelled > 0

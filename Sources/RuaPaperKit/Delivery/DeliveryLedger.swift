@@ -31,6 +31,7 @@ public final class DeliveryLedger: Sendable {
   private let actions = Mutex<[(id: Int, action: @Sendable () -> Void)]>([])
   private let nextID = Atomic<Int>(0)
   private let holds = Atomic<Int>(0)
+  private let reported = Atomic<Bool>(false)
 
   /// Registers an action to run when the ledger is stopped (cancel a print job); the token
   /// removes it.
@@ -50,6 +51,11 @@ public final class DeliveryLedger: Sendable {
   public func holdExit() { holds.add(1, ordering: .sequentiallyConsistent) }
   public func releaseExit() { holds.subtract(1, ordering: .sequentiallyConsistent) }
   public var isHeld: Bool { holds.load(ordering: .sequentiallyConsistent) > 0 }
+
+  /// Set once the command has told the user how it ended (a batch's summary): a signal that
+  /// comes later ends the process without a second, contradicting account.
+  public func markReported() { reported.store(true, ordering: .sequentiallyConsistent) }
+  public var hasReported: Bool { reported.load(ordering: .sequentiallyConsistent) }
 
   /// The signal number once the process is stopping, else 0.
   public var stopSignal: Int32 { books.withLock { $0.signal } }
