@@ -70,6 +70,25 @@ import Testing
     }
   }
 
+  /// `--junit FILE`: one test case per document, failing ones with their verdict, so a CI
+  /// test view shows which golden broke; written on a pass too.
+  @Test func junitHasOneCasePerDocumentAndNamesTheFailures() throws {
+    let box = CLISandbox()
+    #expect(run(box, "record").code == .success)
+    let passing = box.file("pass.xml")
+    #expect(run(box, "check", ["--junit", passing]).code == .success)
+    let passed = try String(contentsOfFile: passing, encoding: .utf8)
+    #expect(passed.contains("<testsuites tests=\"3\" failures=\"0\">"), "\(passed)")
+    #expect(passed.contains("name=\"\(Self.erSheet)\"/>"))
+    let failing = box.file("fail.xml")
+    let check = run(box, "check", ["--junit", failing], templates: try changedTemplates(box))
+    #expect(check.code == .failure)
+    let failed = try String(contentsOfFile: failing, encoding: .utf8)
+    #expect(failed.contains("<testsuites tests=\"3\" failures=\"3\">"), "\(failed)")
+    #expect(failed.contains("name=\"\(Self.erSheet)\">"))
+    #expect(failed.contains("<failure message=\"FAILED"), "\(failed)")
+  }
+
   @Test func bytesThatDifferButPagesThatMatchPass() throws {
     let box = CLISandbox()
     #expect(run(box, "record").code == .success)

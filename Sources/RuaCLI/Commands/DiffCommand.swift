@@ -92,7 +92,7 @@ struct DiffCommand: Command {
     } catch {
       // A CI job reading only the JUnit file still sees the comparison fail.
       if let junit = arguments.value("junit") {
-        try? writeText(
+        try? VisualSupport.writeText(
           JUnitReport.xml(
             suite: "rua-paper diff",
             cases: [.init(className: "\(fileA) vs \(fileB)", name: "open", failure: error.message)]),
@@ -148,10 +148,10 @@ struct DiffCommand: Command {
     let nameB = fileB == "-" ? "standard input" : fileB
     if let reportFolder {
       let folder = context.absolute(reportFolder)
-      try writeText(
+      try VisualSupport.writeText(
         ComparisonPage.html(report, nameA: nameA, nameB: nameB, pictures: pictures),
         to: folder + "/report.html")
-      try writeText(
+      try VisualSupport.writeText(
         ReviewSummary.markdown([
           .init(
             name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
@@ -169,7 +169,7 @@ struct DiffCommand: Command {
         ]), to: folder + "/summary.md")
     }
     if let junit = arguments.value("junit") {
-      try writeText(
+      try VisualSupport.writeText(
         JUnitReport.xml(
           suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
         to: context.absolute(junit))
@@ -188,12 +188,6 @@ struct DiffCommand: Command {
       context.write(text)
     }
     return report.isSame ? .success : .failure
-  }
-
-  private func writeText(_ text: String, to path: String) throws(PaperError) {
-    if let problem = VisualFiles.writeFile(Array(text.utf8), to: path) {
-      throw PaperError(problem, kind: .invalidData)
-    }
   }
 
   private func open(_ file: String, _ context: Context) throws(PaperError) -> PDFDocument {

@@ -14,7 +14,7 @@ struct SnapshotCommand: Command {
     + "[--docs er,meds,falls] [--lang en,es] [--paper letter,a4] "
     + "[--record all|missing|failed|never] [--artifacts DIR] [--dpi N] [--tolerance T] "
     + "[--max-diff-pixels P] [--threshold-ratio R] [--max-shift Npt] [--mask PAGE:x,y,w,h]... "
-    + "[--mask-text REGEX]... [--compare-volatile] [--no-structure] [--format text|json] "
+    + "[--mask-text REGEX]... [--compare-volatile] [--no-structure] [--format text|json] [--junit FILE] "
     + "[--report DIR] [--now TIME] "
     + "[--templates DIR]"
   let details = """
@@ -39,7 +39,9 @@ struct SnapshotCommand: Command {
     'prune' removes the orphans; 'accept' makes the documents that failed the last check (as
     listed in ARTIFACTS/last-check.json) the new goldens, copied from the artifacts folder
     without re-rendering. --format json prints every document with its verdict and regions;
-    --report DIR writes an HTML page per failing document and summary.md. For a
+    --report DIR writes an HTML page per failing document and summary.md; --junit FILE
+    writes JUnit XML with one test case per document (and one failing case per orphan or a
+    fonts.conf mismatch), for a CI system's test view. For a
     failing document the new PDF, its page images, -pN-diff.png and -pN-side-by-side.png
     (golden | new | diff) go to --artifacts DIR (default .build/snapshot-artifacts in a checkout,
     else $XDG_CACHE_HOME or ~/.cache, then rua-paper/snapshot-artifacts, made 0700), with their
@@ -76,6 +78,9 @@ struct SnapshotCommand: Command {
         "report", .value, value: "DIR",
         help: "write an HTML page per failing document and summary.md"),
       OptionSpec(
+        "junit", .value, value: "FILE",
+        help: "write JUnit XML: one test case per document (and per orphan)"),
+      OptionSpec(
         "now", .value, value: "RFC3339",
         help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
       ),
@@ -110,7 +115,20 @@ struct SnapshotCommand: Command {
       return try SnapshotAccept.prune(plan, names: producedNames(plan, patients), output: output)
         ? .success : .diffError
     }
-    let passed = try SnapshotRunner(plan: plan, patients: patients, output: output).run()
+    var verdicts: [SnapshotVerdict] = []
+    let passed = try SnapshotRunner(
+      plan: plan, patients: patients, output: output, verdicts: { verdicts = $0 }
+    ).run()
+    if let junit = arguments.value("junit") {
+      // One test case per document (and per orphan), as `diff --junit` has one per page.
+      let cases = verdicts.map {
+        JUnitReport.Case(
+          className: "rua-paper snapshot \(verb) \(plan.goldenShown)", name: $0.document,
+          failure: $0.failure)
+      }
+      try VisualSupport.writeText(
+        JUnitReport.xml(suite: "rua-paper snapshot", cases: cases), to: context.absolute(junit))
+    }
     return passed ? .success : .failure
   }
 

@@ -21,6 +21,13 @@ enum VisualSupport {
     return mmap == 1 && trim == 1
   }
 
+  /// Writes a report file (`--junit`, summary.md) whole, or says why it cannot.
+  static func writeText(_ text: String, to path: String) throws(PaperError) {
+    if let problem = VisualFiles.writeFile(Array(text.utf8), to: path) {
+      throw PaperError(problem, kind: .invalidData)
+    }
+  }
+
   /// Parses `--dpi`: a number from 1 to 1200.
   static func dpi(_ text: String?, kind: PaperError.Kind) throws(PaperError) -> Double {
     guard let text else { return DiffOptions.defaultDPI }

@@ -12,6 +12,12 @@ package struct SnapshotEntry {
   package let report: DiffReport?
 }
 
+/// One document's verdict for a CI report: nil `failure` when it passed or was recorded.
+public struct SnapshotVerdict: Equatable, Sendable {
+  public let document: String
+  public let failure: String?
+}
+
 /// `snapshot check --format json`: every document with its verdict and regions.
 package enum SnapshotJSON {
   package static func json(

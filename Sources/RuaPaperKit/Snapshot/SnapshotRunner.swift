@@ -11,13 +11,17 @@ public struct SnapshotRunner {
   let patients: SnapshotPatients
   /// Where the report lines (text or JSON) go.
   let output: (String) -> Void
+  /// Told every verdict once the run is over (`snapshot --junit`).
+  let verdicts: ([SnapshotVerdict]) -> Void
 
   public init(
-    plan: SnapshotPlan, patients: SnapshotPatients, output: @escaping (String) -> Void = { _ in }
+    plan: SnapshotPlan, patients: SnapshotPatients, output: @escaping (String) -> Void = { _ in },
+    verdicts: @escaping ([SnapshotVerdict]) -> Void = { _ in }
   ) {
     self.plan = plan
     self.patients = patients
     self.output = output
+    self.verdicts = verdicts
   }
 
   private struct Tally {
@@ -77,6 +81,18 @@ public struct SnapshotRunner {
     if plan.mode != .all { tally.orphans = orphans.count }
     if plan.mode != .all { try rememberFailures(tally) }
     try writeReport(tally.entries)
+    verdicts(
+      tally.entries.map {
+        SnapshotVerdict(
+          document: $0.name.shown,
+          failure: $0.status == "ok" || $0.status == "recorded"
+            ? nil : $0.status + ($0.detail.map { ": " + $0 } ?? ""))
+      }
+        + orphans.map {
+          SnapshotVerdict(
+            document: $0, failure: plan.mode == .all ? nil : "orphan: no document produces it")
+        }
+        + (fontsProblem.map { [SnapshotVerdict(document: "fonts.conf", failure: $0)] } ?? []))
     let total = tally.ok + tally.recorded + tally.failed + tally.missing
     let failing = tally.failed + tally.missing + tally.orphans + (fontsProblem == nil ? 0 : 1)
     if plan.format == "json" {
