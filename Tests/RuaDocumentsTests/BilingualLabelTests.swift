@@ -7,7 +7,7 @@ import Testing
 /// words first, then English in a second-language run.
 @Suite("bilingual ER-sheet labels")
 struct BilingualLabelTests {
-  let patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+  let patient = BuiltDocument.patient()
 
   func sheet(_ language: String) throws -> Document {
     let labels = try BuiltDocument.labels(language).bilingual(BuiltDocument.labels("en"))

@@ -35,6 +35,13 @@ enum BuiltDocument {
       contentVersion: table.contentVersion, pendingReview: !table.isReviewed)
   }
 
+  /// A fictional patient with only what a test gives her.
+  static func patient(_ medications: [Medication] = []) -> Patient {
+    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    patient.medications = medications
+    return patient
+  }
+
   static func erSheet(_ patient: Patient, language: String = "en") throws -> Document {
     let table = try drugClasses()
     return ERSheet.build(

@@ -19,7 +19,7 @@ struct MARPeriodTests {
   }
 
   var patient: Patient {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     var stopped = BuiltDocument.medication("m2", "metoprolol", times: [.evening])
     stopped.status = .stopped
     stopped.stoppedDate = day(2026, 12, 9)

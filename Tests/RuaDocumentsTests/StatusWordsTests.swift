@@ -41,7 +41,7 @@ struct StatusWordsTests {
 @Suite("run-out words")
 struct RunOutWordsTests {
   @Test func dayZeroSaysRanOutTodayBesideOverdue() throws {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     let filled = BuiltDocument.today.adding(days: -30)
     patient.medications = [BuiltDocument.medication("m1", "lisinopril", fill: (filled, 30))]
     let table = BuiltDocument.tables(try BuiltDocument.medicationList(patient))[1]
@@ -57,7 +57,7 @@ struct RunOutWordsTests {
 @Suite("band and strip words")
 struct BandWordsTests {
   @Test func aClassNamedAsTheMedicineIsNotRepeated() throws {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     var methotrexate = BuiltDocument.medication("m1", "methotrexate")
     methotrexate.strength = "2.5 mg"
     patient.medications = [methotrexate]
@@ -67,7 +67,7 @@ struct BandWordsTests {
   }
 
   @Test func theSpanishStripSaysTheInterpreterIsNeeded() throws {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     patient.interpreterNeeded = true
     let text = BuiltDocument.allText(try BuiltDocument.erSheet(patient, language: "es"))
     #expect(text.contains("Intérprete SE NECESITA"), "\(text)")
@@ -79,7 +79,7 @@ struct BandWordsTests {
 @Suite("blood thinners together")
 struct BloodThinnersTogetherTests {
   func band(_ medications: [Medication]) throws -> Alert? {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     patient.medications = medications
     let sheet = try BuiltDocument.erSheet(patient)
     return BuiltDocument.blocks(sheet).compactMap { block -> Alert? in
@@ -126,7 +126,7 @@ struct BloodThinnersTogetherTests {
 @Suite("power of attorney")
 struct PowerOfAttorneyTests {
   func text(_ roles: [ContactRole]) throws -> String {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     patient.contacts = [Contact(name: "Lucía", phone: "(503) 555-0121", roles: roles)]
     return BuiltDocument.allText(try BuiltDocument.erSheet(patient))
   }
@@ -146,7 +146,7 @@ struct PowerOfAttorneyTests {
 struct SeverityEmphasisTests {
   @Test(arguments: ["en", "zh-Hans", "ar", "ko"])
   func aSevereReactionIsBold(language: String) throws {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     patient.allergies = [
       Allergy(substance: "penicillin", reaction: "hives", severity: .severe),
       Allergy(substance: "latex", reaction: "rash", severity: .mild),
@@ -192,7 +192,7 @@ struct SecondLanguageSizeTests {
 @Suite("clauses")
 struct ClauseJoinTests {
   @Test func aSentenceIsNotFollowedBySemicolon() throws {
-    var patient = Patient(id: "p", fullName: "Ana Prueba", dateOfBirth: day(1940, 1, 2))
+    var patient = BuiltDocument.patient()
     var medication = BuiltDocument.medication("m1", "apixaban")
     medication.instructions = "Do not skip doses."
     medication.purpose = "to prevent a stroke"
