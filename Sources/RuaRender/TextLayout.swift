@@ -142,12 +142,17 @@ final class TextLayout {
   /// Only in text set in the base font alone: the space takes the first font that has it, and a
   /// Latin space at the end of an Arabic or Chinese line makes the line taller (known, see
   /// docs/documents.md).
+  /// Not in a bilingual label: its two languages are drawn as separate elements (each line its
+  /// own `Span`), and a space before the break into the smaller English run made the label's
+  /// layout differ between worker threads (a batch with `--jobs 4` was not byte-identical to
+  /// `--jobs 1`).
   static func spacesBreaks(_ text: StyledText) -> Bool {
-    text.runs.allSatisfy { run in
-      run.text.unicodeScalars.allSatisfy {
-        $0.value < 0x0590 || (0x2000...0x206F).contains($0.value)
+    !text.runs.contains(where: \.secondLanguage)
+      && text.runs.allSatisfy { run in
+        run.text.unicodeScalars.allSatisfy {
+          $0.value < 0x0590 || (0x2000...0x206F).contains($0.value)
+        }
       }
-    }
   }
 
   static func spacedBreaks(_ runs: [String]) -> [String] {
