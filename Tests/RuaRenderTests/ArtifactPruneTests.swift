@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaPDF
+import RuaTestSupport
 import Testing
 
 @testable import RuaRender

@@ -136,26 +136,12 @@ package struct MinimalPDF: Sendable {
           + "/Resources << /Font << /F1 3 0 R >> >> /Contents \(6 + 2 * index) 0 R >>")
       objects.append("<< /Length \(stream.utf8.count) >>\nstream\n\(stream)endstream")
     }
-    var out = "%PDF-1.4\n"
-    var offsets: [Int] = []
-    for (index, object) in objects.enumerated() {
-      offsets.append(out.utf8.count)
-      out += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-    }
-    let xref = out.utf8.count
-    out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets {
-      let digits = String(offset)
-      out += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-    }
     let hex32 = String(repeating: "5A", count: 32)
     let encryption =
       encrypted
       ? " /Encrypt << /Filter /Standard /V 1 /R 2 /O <\(hex32)> /U <\(hex32)> /P -4 >>"
         + " /ID [<00112233445566778899AABBCCDDEEFF> <00112233445566778899AABBCCDDEEFF>]" : ""
-    out +=
-      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R /Info 4 0 R\(encryption) >>\n"
-      + "startxref\n\(xref)\n%%EOF\n"
-    return Array(out.utf8)
+    return ClassicPDF.assemble(
+      objects, trailer: "/Root 1 0 R /Info 4 0 R" + encryption, version: "1.4")
   }
 }
