@@ -106,10 +106,21 @@ public struct PageText: Sendable, Equatable {
 
   private func wordRange(around index: Int) -> Range<Int> {
     var start = index
-    while start > 0, !Self.isSpace(scalars[start - 1]) { start -= 1 }
+    while start > 0, !isWordBreak(before: start) { start -= 1 }
     var end = index + 1
-    while end < scalars.count, !Self.isSpace(scalars[end]) { end += 1 }
+    while end < scalars.count, !isWordBreak(before: end) { end += 1 }
     return start..<end
+  }
+
+  /// Whether a word ends between scalars `index - 1` and `index`: at a space, or where poppler
+  /// ran two table cells together with no space between them ("Warfarin12.5 mgevening"): a
+  /// gap to the right wider than a third of the letters' height, or a jump to another line.
+  func isWordBreak(before index: Int) -> Bool {
+    if Self.isSpace(scalars[index]) || Self.isSpace(scalars[index - 1]) { return true }
+    guard let left = boxes[index - 1], let right = boxes[index] else { return false }
+    let height = max(left.height, right.height)
+    let gap = right.x - (left.x + left.width)
+    return gap > height / 3 || abs(right.y - left.y) > height / 2
   }
 
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
