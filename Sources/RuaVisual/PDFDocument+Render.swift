@@ -10,7 +10,13 @@ extension PDFDocument {
   /// draws the page as it would print (annotations by their print flags). The same page at the
   /// same dpi gives the same bytes every time in one build. Cairo draws straight into the
   /// raster's memory, so a page is held once.
-  public func render(page: Int, dpi: Double) throws(VisualError) -> Raster {
+  ///
+  /// `offset` (points, x right, y down) draws the page moved by that much, to a fraction of a
+  /// pixel: how a page that moved as a whole is laid on the other side before what is left is
+  /// compared.
+  public func render(page: Int, dpi: Double, offset: (x: Double, y: Double) = (0, 0))
+    throws(VisualError) -> Raster
+  {
     guard dpi.isFinite, dpi > 0 else {
       throw VisualError(.invalidArgument, "dpi must be a positive number, not \(dpi)")
     }
@@ -21,7 +27,8 @@ extension PDFDocument {
     var failure: VisualError?
     let pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
       do throws(VisualError) {
-        try draw(page, into: buffer, width: width, height: height, scale: grid.scale)
+        try draw(
+          page, into: buffer, width: width, height: height, scale: grid.scale, offset: offset)
         count = width * height
       } catch {
         failure = error
@@ -34,7 +41,7 @@ extension PDFDocument {
 
   private func draw(
     _ page: Int, into buffer: UnsafeMutableBufferPointer<UInt32>, width: Int, height: Int,
-    scale: Double
+    scale: Double, offset: (x: Double, y: Double)
   ) throws(VisualError) {
     // ARGB32 rows need no padding: the stride is width × 4 bytes.
     guard let base = buffer.baseAddress,
@@ -50,6 +57,7 @@ extension PDFDocument {
     cairo_set_source_rgb(cr, 1, 1, 1)
     cairo_paint(cr)
     cairo_scale(cr, scale, scale)
+    if offset != (0, 0) { cairo_translate(cr, offset.x, offset.y) }
     try withPage(page) { pointer throws(VisualError) in
       PopplerLock.run { poppler_page_render_for_printing(pointer, cr) }
     }

@@ -107,9 +107,17 @@ enum PageShift {
       }
     }
     guard explained.count * 4 >= differing * 3, inkExplained * 4 >= inkInB * 3,
-      let explainedBox
+      let explainedBox, spans(explainedBox, dx: dx, dy: dy)
     else { return nil }
     return Found(dx: dx, dy: dy, explained: explained, box: explainedBox)
+  }
+
+  /// Whether what moved is wider and taller than three times the move: a page or a block moves
+  /// much more than its own distance, while one glyph laid on its neighbour ("5562" → "5662":
+  /// the second 5 one digit left is the first) is an edit, not a move of the page.
+  static func spans(_ box: PixelRect, dx: Double, dy: Double) -> Bool {
+    let distance = (dx * dx + dy * dy).squareRoot()
+    return Double(min(box.width, box.height)) >= 3 * distance
   }
 
   /// The displacement (pixels, to about a sixteenth) that best lays profile `a` on `b`.
