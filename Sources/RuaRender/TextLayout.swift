@@ -45,10 +45,17 @@ final class TextLayout {
     var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     hasRightToLeft = isolateNumbers
+    // Each line takes its direction from its language: on a right-to-left page a bilingual
+    // label's English lines are left-to-right isolates; on a left-to-right page (and inside
+    // those) a right-to-left name is a right-to-left isolate.
     let isolated =
       direction.isRightToLeft
-      ? DirectionIsolation.isolated(text.runs.map(\.text))
-      : text.runs.map { isolateNumbers ? NumberIsolation.isolated($0.text) : $0.text }
+      ? DirectionIsolation.isolated(
+        text.runs.map(\.text), leftToRight: text.runs.map(\.secondLanguage))
+      : isolateNumbers
+        ? DirectionIsolation.isolatingRightToLeft(
+          text.runs.map { NumberIsolation.isolated($0.text) })
+        : text.runs.map(\.text)
     let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(isolated) : isolated
     var plainRanges: [Range<Int>] = []
     var second: [Range<Int>] = []
