@@ -55,6 +55,11 @@ final class Painter {
         if tagged, let element = openOrdinals.last, let spoken = FillIn.spoken(box.text.plainText) {
           marks.elementActualTexts[element] = spoken
         }
+        // The review stamp is a warning: read before the body, as on the sheets whose header
+        // holds it, even where it is drawn last (a wallet card's back).
+        if tagged, let element = openOrdinals.first, box.text.runs.first?.style == Self.stampStyle {
+          marks.readFirst.insert(element)
+        }
         // Only furniture is marked: its group is written with a property list.
         if let layout, openTags.last == ArtifactMarking.cairoTag {
           let found = layout.volatileMarks(x: box.x, y: box.y, lines: box.lines)
@@ -188,6 +193,9 @@ final class Painter {
     }
     return layout
   }
+
+  /// The template style of the "PENDING CLINICIAN REVIEW" stamp.
+  static let stampStyle = "stamp"
 
   /// The second language of every bilingual document (`Labels.bilingual`): English.
   static let secondLanguage = PDFFacts.languageTag("en")

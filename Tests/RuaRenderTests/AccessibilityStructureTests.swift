@@ -141,4 +141,16 @@ import Testing
     #expect(
       BidiControlSpans.strip(Array("(/Span << /ActualText <feff2066> >> BDC EMC) Tj".utf8)) == nil)
   }
+
+  /// The wallet card's stamp is drawn on its back, last; it is read before the name, as on the
+  /// other documents (issue 33), on a sheet of paper and on card paper (two pages).
+  @Test(arguments: [Paper.letter, .card])
+  func theWalletCardsStampIsReadBeforeTheName(paper: Paper) throws {
+    let pdf = try DocumentFixture.render(
+      DocumentFixture.walletCard(SamplePatients.typical, paper: paper))
+    let text = try Self.structText(pdf.bytes)
+    let stamp = try #require(text.range(of: "PENDING CLINICIAN REVIEW"))
+    let heading = try #require(text.range(of: "H1"))
+    #expect(stamp.lowerBound < heading.lowerBound, "\(text.prefix(600))")
+  }
 }
