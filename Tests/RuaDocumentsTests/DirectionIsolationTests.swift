@@ -84,11 +84,11 @@ func withoutIsolates(_ text: String) -> String {
           "بمن تتصل إذا سقط محمد",
           "\n\(Self.lri)Who to call if \(rli)محمد\(Self.pdi) falls\(Self.pdi)",
         ])
-    // On one line with the first language, the English stretch is isolated whole, its spaces
-    // outside.
+    // On a line shared with the first language, the stretches are found as before: "/" and
+    // the label's "Weight" with its value "58.5 kg".
     #expect(
-      DirectionIsolation.isolated(["حساسية", " ALLERGIES: محمد"], leftToRight: [false, true])
-        == ["حساسية", " \(Self.lri)ALLERGIES: \(rli)محمد\(Self.pdi)\(Self.pdi)"])
+      DirectionIsolation.isolated(["أنثى", " / Female"], leftToRight: [false, true])
+        == ["أنثى", " / \(Self.lri)Female\(Self.pdi)"])
   }
 
   @Test func aRightToLeftNameIsIsolatedOnALeftToRightLine() {

@@ -10,8 +10,8 @@
 ///   last one before a right-to-left letter is isolated; the punctuation at its ends belongs
 ///   to the sentence around it, and a field separator " · " ends it.
 ///
-/// A left-to-right language's text (`leftToRight`: the English half of a bilingual label) is
-/// isolated whole on each line, whatever it holds: an English line with an Arabic name in it
+/// A line all in a left-to-right language (`leftToRight`: the English half of a bilingual
+/// label, on its own line) is isolated whole, whatever it holds: an English line with an Arabic name in it
 /// ("Who to call if محمد falls") reads left to right, the name a right-to-left isolate of its
 /// own (`isolatingRightToLeft`). Split into stretches at the name, it was drawn "falls محمد
 /// Who to call if" (issue 30).
@@ -25,8 +25,10 @@ public enum DirectionIsolation {
   static let rightToLeftIsolate: Unicode.Scalar = "\u{2067}"
 
   /// `parts` (the runs of one text) with isolates inserted; joined, they are the isolated text.
-  /// The parts marked in `leftToRight` are in a left-to-right language: each line of them is
-  /// one left-to-right isolate, its right-to-left stretches isolated inside it.
+  /// The parts marked in `leftToRight` are in a left-to-right language: a line made of them
+  /// alone is one left-to-right isolate, its right-to-left stretches isolated inside it. (On a
+  /// line shared with the first language — "الجنس Sex أنثى / Female" — the stretches are
+  /// found as in any mixed line, so "Weight 58.5 kg" stays one unit.)
   public static func isolated(_ parts: [String], leftToRight: [Bool] = []) -> [String] {
     var scalars: [Unicode.Scalar] = []
     var owners: [Int] = []
@@ -74,14 +76,9 @@ public enum DirectionIsolation {
       } else {
         var index = start
         while index < end {
-          if isSecond(index) {
-            let stretch = (index..<end).first { !isSecond($0) } ?? end
-            copyLeftToRight(index..<stretch)
+          if let stretch = stretchEnd(scalars, from: index, limit: end) {
+            copy(index..<stretch, isolated: true)
             index = stretch
-          } else if let stretch = stretchEnd(scalars, from: index, limit: end) {
-            let first = (index..<stretch).first(where: isSecond) ?? stretch
-            copy(index..<first, isolated: true)
-            index = first
           } else {
             copy(index..<index + 1, isolated: false)
             index += 1
