@@ -10,10 +10,10 @@ pdfplumber, never with rua-paper's own code, and asserts:
             after an upper-case word ("ALLERGIESpenicillin"), a year glued to a number
             ("202624 days"), Latin glued to Arabic or CJK ("Fecha de nacimientoDate of birth"
             is caught as a lower-case letter followed by a capital that starts a known label)
-  lang      on a page in a language not written in Latin letters (Arabic, Chinese, Korean,
-            Russian), every element that says an English label
-            (templates/locales/en.json, or one of three words or more inside its text: the
-            English half of a bilingual label) has /Lang en
+  lang      on a page in a language other than English, every element that says an English
+            label (templates/locales/en.json, or one of three words or more inside its text:
+            the English half of a bilingual label) that the page's own locale does not use
+            has /Lang en, down to a label's half on a line shared with the first language
   stamp     the "PENDING CLINICIAN REVIEW" text, when the page shows it, precedes the first
             heading in reading order
   text      the struct text equals the page text: the characters of the tagged content
@@ -158,6 +158,36 @@ def english_labels():
     return _ENGLISH
 
 
+_LOCALES = {}
+
+
+def locale_strings(catalog):
+    """Every string of the locale a page's catalog /Lang names ("es-US" → es.json), as printed:
+    an English label that the locale itself uses ("OK", a drug name) is not English there."""
+    name = catalog[:-3] if catalog.endswith("-US") else catalog
+    if name not in _LOCALES:
+        here = os.path.dirname(os.path.abspath(__file__))
+        path = os.path.join(here, "..", "templates", "locales", name + ".json")
+        values = set()
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+
+            def collect(node):
+                if isinstance(node, dict):
+                    for value in node.values():
+                        collect(value)
+                elif isinstance(node, list):
+                    for value in node:
+                        collect(value)
+                elif isinstance(node, str):
+                    values.add(node.strip())
+
+            collect(data)
+        _LOCALES[name] = values
+    return _LOCALES[name]
+
+
 _PHRASES = None
 
 
@@ -256,10 +286,11 @@ def check(path):
                 if match and not GLUE_ALLOWED.search(said[max(match.start() - 10, 0):match.end() + 10]):
                     findings.append(("glue", f"{tag} glues words: {said[max(match.start()-12,0):match.end()+12]!r}"))
                     break
-            if catalog[:2] in ("ar", "zh", "ko", "ru") and not effective.startswith("en"):
+            if not catalog.startswith("en") and not effective.startswith("en"):
+                own = locale_strings(catalog)
                 label = said.strip() if said.strip() in english else next(
                     (l for l in english_phrases() if l in said), None)
-                if label:
+                if label and label not in own and not any(label in o for o in own):
                     rest = said.replace(label, "")
                     shared = any(script_of(c) not in (None, "LATIN") for c in rest)
                     findings.append(("lang", f"{tag} says the English label {label!r} without /Lang en"

@@ -145,13 +145,16 @@ enum PDFPostPass {
 
   /// Writes what the painter asked for on single elements, which cairo 1.16's tags cannot
   /// carry: `/Lang` on a bilingual label's English line (its `Span`), `/ActualText` on a
-  /// fill-in line. The painter counted every tag it opened on each page; cairo makes one
+  /// fill-in line; and moves the elements to read first (the review stamp) before the H1. The
+  /// painter counted every tag it opened on each page; cairo makes one
   /// element of each in that order, so the tree, read depth first before the furniture is
   /// pruned, finds them by count. Only elements of the type expected are touched.
   static func describeElements(_ pdf: QPDFDocument, _ marks: [PageMarks]) {
     var wanted: [Int: (language: String?, actualText: String?)] = [:]
+    var first = Set<Int>()
     var offset = 0
     for page in marks {
+      first.formUnion(page.readFirst.map { offset + $0 })
       for (place, language) in page.elementLanguages {
         wanted[offset + place, default: (nil, nil)].language = language
       }
@@ -160,7 +163,7 @@ enum PDFPostPass {
       }
       offset += page.tags
     }
-    guard !wanted.isEmpty else { return }
+    guard !wanted.isEmpty || !first.isEmpty else { return }
     var count = 0
     func visit(_ kids: QPDFDocument.Handle) {
       for element in elements(pdf, kids)
@@ -177,7 +180,37 @@ enum PDFPostPass {
         visit(pdf.key(element, "/K"))
       }
     }
-    visit(pdf.key(pdf.key(pdf.root, "/StructTreeRoot"), "/K"))
+    let tree = pdf.key(pdf.root, "/StructTreeRoot")
+    let kids = pdf.key(tree, "/K")
+    guard pdf.isArray(kids) else {
+      visit(kids)
+      return
+    }
+    // The top-level elements, each visited in turn: those holding a place in `first` move
+    // before the first H1 that precedes them.
+    var order: [(element: QPDFDocument.Handle, first: Bool, heading: Bool)] = []
+    for index in 0..<pdf.count(kids) {
+      let kid = pdf.item(kids, index)
+      let start = count
+      visit(kid)
+      let isElement = pdf.isDictionary(kid) && pdf.isName(pdf.key(kid, "/Type"), "/StructElem")
+      order.append(
+        (
+          kid, isElement && (start..<count).contains { first.contains($0) },
+          isElement && pdf.isName(pdf.key(kid, "/S"), "/H1")
+        ))
+    }
+    guard order.contains(where: \.first),
+      let heading = order.firstIndex(where: \.heading)
+    else { return }
+    let moved = order.enumerated().filter { $0.offset > heading && $0.element.first }.map(\.offset)
+    guard !moved.isEmpty else { return }
+    let reordered = pdf.newArray()
+    for (index, entry) in order.enumerated() {
+      if index == heading { for place in moved { pdf.append(reordered, order[place].element) } }
+      if !moved.contains(index) { pdf.append(reordered, entry.element) }
+    }
+    pdf.set(tree, "/K", reordered)
   }
 
   /// Every header cell says what it heads (`/A << /O /Table /Scope … >>`, ISO 32000-1

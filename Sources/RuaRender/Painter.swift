@@ -55,6 +55,11 @@ final class Painter {
         if tagged, let element = openOrdinals.last, let spoken = FillIn.spoken(box.text.plainText) {
           marks.elementActualTexts[element] = spoken
         }
+        // The review stamp is a warning: read before the body, as on the sheets whose header
+        // holds it, even where it is drawn last (a wallet card's back).
+        if tagged, let element = openOrdinals.first, box.text.runs.first?.style == Self.stampStyle {
+          marks.readFirst.insert(element)
+        }
         // Only furniture is marked: its group is written with a property list.
         if let layout, openTags.last == ArtifactMarking.cairoTag {
           let found = layout.volatileMarks(x: box.x, y: box.y, lines: box.lines)
@@ -138,10 +143,12 @@ final class Painter {
   }
 
   /// Draws the box's lines; returns the layout, or nil when there was nothing to draw.
-  /// When `tagged` (inside a structure tag, not furniture), the lines of a bilingual label's
-  /// second language are their own `Span`, which the post-pass gives that language's `/Lang`.
-  /// cairo 1.16 marks only the innermost tag's content, so once an element holds such a
-  /// `Span`, all its text is drawn in `Span`s (the first language's without a `/Lang`).
+  /// When `tagged` (inside a structure tag, not furniture), each stretch of a bilingual
+  /// label's second language is its own `Span`, which the post-pass gives that language's
+  /// `/Lang`, down to a part of a line ("用药记录 MEDICATION ADMINISTRATION RECORD": a line
+  /// in two languages is drawn run by run, each stretch in reading order). cairo 1.16 marks only
+  /// the innermost tag's content, so once an element holds such a `Span`, all its text is
+  /// drawn in `Span`s (the first language's without a `/Lang`: the document's).
   private func drawText(_ box: TextBox, tagged: Bool, marks: inout PageMarks)
     throws(RenderError) -> TextLayout?
   {
@@ -150,35 +157,64 @@ final class Painter {
     guard let first = box.lines.first, first < lines.count else { return nil }
     let top = lines[first].top
     let drawn = box.lines.filter { $0 < lines.count }
-    let second = drawn.map { tagged && layout.isSecondLanguage(line: $0) }
+    let segments = drawn.map { index in
+      tagged && !layout.secondLanguageRanges.isEmpty ? layout.segments(line: index) : []
+    }
+    let second = segments.contains { $0.contains(where: \.second) }
     let spanned =
-      tagged
-      && (second.contains(true) || (spannedElement != nil && openOrdinals.last == spannedElement))
+      tagged && (second || (spannedElement != nil && openOrdinals.last == spannedElement))
     if spanned { spannedElement = openOrdinals.last }
     // On a right-to-left page, or in a text with right-to-left letters, each element (or span)
     // says its text in reading order.
     let logical = tagged && (direction.isRightToLeft || layout.hasRightToLeft)
     var open: Bool?
-    var spanLines: [Int] = []
+    var spanBytes: Range<Int>?
     func closeSpan(_ marks: inout PageMarks) {
       guard open != nil else { return }
       cairo_tag_end(cr, "Span")
-      if logical { marks.elementActualTexts[marks.tags - 1] = layout.logicalText(lines: spanLines) }
-      spanLines = []
+      if logical, let bytes = spanBytes {
+        marks.elementActualTexts[marks.tags - 1] = layout.logicalText(bytes: bytes)
+      }
+      spanBytes = nil
     }
-    for (index, isSecond) in zip(drawn, second) {
+    for (position, index) in drawn.enumerated() {
       guard let line = layout.line(index) else { continue }
       layout.restoreWrapSpaces(line)
-      if spanned, open != isSecond {
-        closeSpan(&marks)
-        if isSecond { marks.elementLanguages[marks.tags] = Self.secondLanguage }
-        marks.tags += 1
-        cairo_tag_begin(cr, "Span", "")
-        open = isSecond
+      let x = box.x + lines[index].x
+      let y = box.y + lines[index].baseline - top
+      let parts = segments[position]
+      guard spanned, !parts.isEmpty else {
+        if spanned, open != false {
+          closeSpan(&marks)
+          marks.tags += 1
+          cairo_tag_begin(cr, "Span", "")
+          open = false
+        }
+        if spanned, let bytes = layout.bytes(line: index) {
+          spanBytes = spanBytes.map { $0.lowerBound..<bytes.upperBound } ?? bytes
+        }
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout_line(cr, line)
+        continue
       }
-      spanLines.append(index)
-      cairo_move_to(cr, box.x + lines[index].x, box.y + lines[index].baseline - top)
-      pango_cairo_show_layout_line(cr, line)
+      for part in parts {
+        if open != part.second {
+          closeSpan(&marks)
+          if part.second { marks.elementLanguages[marks.tags] = Self.secondLanguage }
+          marks.tags += 1
+          cairo_tag_begin(cr, "Span", "")
+          open = part.second
+        }
+        spanBytes = spanBytes.map { $0.lowerBound..<part.bytes.upperBound } ?? part.bytes
+        if parts.count == 1 {
+          cairo_move_to(cr, x, y)
+          pango_cairo_show_layout_line(cr, line)
+        } else {
+          for run in part.runs {
+            layout.draw(run: run.run, line: index, cr: cr, x: x + run.x, y: y)
+          }
+        }
+      }
     }
     closeSpan(&marks)
     if logical, !spanned, let element = openOrdinals.last {
@@ -188,6 +224,9 @@ final class Painter {
     }
     return layout
   }
+
+  /// The template style of the "PENDING CLINICIAN REVIEW" stamp.
+  static let stampStyle = "stamp"
 
   /// The second language of every bilingual document (`Labels.bilingual`): English.
   static let secondLanguage = PDFFacts.languageTag("en")

@@ -45,10 +45,17 @@ final class TextLayout {
     var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     hasRightToLeft = isolateNumbers
+    // Each line takes its direction from its language: on a right-to-left page a bilingual
+    // label's English lines are left-to-right isolates; on a left-to-right page (and inside
+    // those) a right-to-left name is a right-to-left isolate.
     let isolated =
       direction.isRightToLeft
-      ? DirectionIsolation.isolated(text.runs.map(\.text))
-      : text.runs.map { isolateNumbers ? NumberIsolation.isolated($0.text) : $0.text }
+      ? DirectionIsolation.isolated(
+        text.runs.map(\.text), leftToRight: text.runs.map(\.secondLanguage))
+      : isolateNumbers
+        ? DirectionIsolation.isolatingRightToLeft(
+          text.runs.map { NumberIsolation.isolated($0.text) })
+        : text.runs.map(\.text)
     let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(isolated) : isolated
     var plainRanges: [Range<Int>] = []
     var second: [Range<Int>] = []
@@ -221,14 +228,74 @@ final class TextLayout {
     return result
   }
 
-  /// Whether the line at `index` holds only a bilingual label's second language: the painter
-  /// tags it as its own `Span` with that language's `/Lang`.
-  func isSecondLanguage(line index: Int) -> Bool {
-    guard !secondLanguageRanges.isEmpty, let line = line(index) else { return false }
+  /// One stretch of a line in one language, in reading order: a bilingual label's second
+  /// language (`second`), or the first. `bytes` is its range in the layout's text; `runs` are
+  /// its Pango runs with their left offset on the line, in points.
+  struct Segment {
+    var second: Bool
+    var bytes: Range<Int>
+    var runs: [(run: UnsafeMutableRawPointer, x: Double)]
+  }
+
+  /// The line at `index` cut where its language changes, the stretches in logical order (on a
+  /// right-to-left line the first read is drawn rightmost). A line in one language is one
+  /// segment.
+  func segments(line index: Int) -> [Segment] {
+    guard let line = line(index) else { return [] }
+    var found: [(offset: Int, end: Int, second: Bool, run: UnsafeMutableRawPointer, x: Double)] =
+      []
+    var x = 0.0
+    var node = line.pointee.runs
+    while let current = node {
+      defer { node = current.pointee.next }
+      guard let data = current.pointee.data else { continue }
+      let run = data.assumingMemoryBound(to: PangoGlyphItem.self)
+      guard let item = run.pointee.item else { continue }
+      let offset = Int(item.pointee.offset)
+      let end = offset + Int(item.pointee.length)
+      let second = secondLanguageRanges.contains { $0.lowerBound <= offset && end <= $0.upperBound }
+      found.append((offset, end, second, data, x))
+      x += Double(pango_glyph_string_get_width(run.pointee.glyphs)) / Double(PANGO_SCALE)
+    }
+    var segments: [Segment] = []
+    for run in found.sorted(by: { $0.offset < $1.offset }) {
+      if let last = segments.last, last.second == run.second {
+        segments[segments.count - 1].bytes =
+          last.bytes.lowerBound..<max(last.bytes.upperBound, run.end)
+        segments[segments.count - 1].runs.append((run.run, run.x))
+      } else {
+        segments.append(
+          Segment(second: run.second, bytes: run.offset..<run.end, runs: [(run.run, run.x)]))
+      }
+    }
+    return segments
+  }
+
+  /// The range of the line at `index` in the layout's text.
+  func bytes(line index: Int) -> Range<Int>? {
+    guard let line = line(index) else { return nil }
     let start = Int(line.pointee.start_index)
-    let end = start + Int(line.pointee.length)
-    guard end > start else { return false }
-    return secondLanguageRanges.contains { $0.lowerBound <= start && end <= $0.upperBound }
+    return start..<(start + Int(line.pointee.length))
+  }
+
+  /// Draws one run of the line at `index`, its line's origin at the current point plus `x`:
+  /// the line is drawn with only that run in it, so the run keeps its colour and font as
+  /// `pango_cairo_show_layout_line` sets them, and the painter can tag it on its own.
+  func draw(run: UnsafeMutableRawPointer, line index: Int, cr: OpaquePointer, x: Double, y: Double)
+  {
+    guard let line = line(index) else { return }
+    // The line's extents are cached before its runs are swapped, so the swap cannot cache a
+    // part's.
+    var logical = PangoRectangle()
+    pango_layout_line_get_extents(line, nil, &logical)
+    let saved = line.pointee.runs
+    var single = GSList(data: run, next: nil)
+    withUnsafeMutablePointer(to: &single) { pointer in
+      line.pointee.runs = pointer
+      cairo_move_to(cr, x, y)
+      pango_cairo_show_layout_line(cr, line)
+    }
+    line.pointee.runs = saved
   }
 
   /// The text of `lines` in logical (reading) order, as a listener should hear it: bidi
@@ -236,15 +303,20 @@ final class TextLayout {
   /// line's glyphs in visual order, so on a right-to-left page this becomes the element's
   /// `/ActualText`.
   func logicalText(lines indices: [Int]) -> String {
-    guard let text = pango_layout_get_text(layout), let firstIndex = indices.first,
-      let lastIndex = indices.last, let first = line(firstIndex), let last = line(lastIndex)
+    guard let firstIndex = indices.first, let lastIndex = indices.last,
+      let first = line(firstIndex), let last = line(lastIndex)
     else { return "" }
     let start = Int(first.pointee.start_index)
     let end = Int(last.pointee.start_index) + Int(last.pointee.length)
-    guard end > start else { return "" }
-    let bytes = UnsafeRawBufferPointer(start: text + start, count: end - start)
+    return end > start ? logicalText(bytes: start..<end) : ""
+  }
+
+  /// The text of `bytes` (a range of the layout's text) as `logicalText(lines:)` says it.
+  func logicalText(bytes: Range<Int>) -> String {
+    guard let text = pango_layout_get_text(layout), !bytes.isEmpty else { return "" }
+    let buffer = UnsafeRawBufferPointer(start: text + bytes.lowerBound, count: bytes.count)
     var result = ""
-    for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+    for scalar in String(decoding: buffer, as: UTF8.self).unicodeScalars {
       switch scalar.value {
       case 0x2066...0x2069, 0x200E, 0x200F, 0x061C: continue
       case 0x0A, 0x2028: result.unicodeScalars.append(" ")

@@ -24,6 +24,9 @@ struct PageMarks: Equatable {
   /// What the post-pass writes on some of those elements, by their place among the page's tags.
   var elementLanguages: [Int: String] = [:]
   var elementActualTexts: [Int: String] = [:]
+  /// The elements read before the first heading wherever they are drawn (the review stamp, in
+  /// the "stamp" style, on a wallet card's back), by the same place.
+  var readFirst: Set<Int> = []
 }
 
 extension TextLayout {

@@ -71,4 +71,35 @@ func withoutIsolates(_ text: String) -> String {
     #expect(TextDirection(language: "zh-Hans") == .leftToRight)
     #expect(TextDirection(language: "en") == .leftToRight)
   }
+
+  /// Issue 30: the English half of a bilingual label is one left-to-right isolate on each of
+  /// its lines, an Arabic name inside it a right-to-left isolate, so the line reads "Who to call
+  /// if محمد falls" and not "falls محمد Who to call if".
+  @Test func anEnglishLineIsOneIsolateWithTheNameIsolatedInside() {
+    let rli = "\u{2067}"
+    #expect(
+      DirectionIsolation.isolated(
+        ["بمن تتصل إذا سقط محمد", "\nWho to call if محمد falls"], leftToRight: [false, true])
+        == [
+          "بمن تتصل إذا سقط محمد",
+          "\n\(Self.lri)Who to call if \(rli)محمد\(Self.pdi) falls\(Self.pdi)",
+        ])
+    // On a line shared with the first language, the stretches are found as before: "/" and
+    // the label's "Weight" with its value "58.5 kg".
+    #expect(
+      DirectionIsolation.isolated(["أنثى", " / Female"], leftToRight: [false, true])
+        == ["أنثى", " / \(Self.lri)Female\(Self.pdi)"])
+  }
+
+  @Test func aRightToLeftNameIsIsolatedOnALeftToRightLine() {
+    let rli = "\u{2067}"
+    #expect(
+      DirectionIsolation.isolatingRightToLeft(["Who to call if ", "محمد (Mo)", " falls"])
+        == ["Who to call if ", "\(rli)محمد\(Self.pdi) (Mo)", " falls"])
+    // Brackets and digits around the name stay outside its isolate.
+    #expect(
+      DirectionIsolation.isolatingRightToLeft(["(ليلى حداد) 2"])
+        == ["(\(rli)ليلى حداد\(Self.pdi)) 2"])
+    #expect(DirectionIsolation.isolatingRightToLeft(["plain"]) == ["plain"])
+  }
 }

@@ -14,7 +14,7 @@ import Testing
   /// The checks scripts/test used to run with `rua-paper snapshot check`: kinds, languages,
   /// papers.
   static let everyLanguage = [
-    "en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht", "zh-Hans+en", "ar+en",
+    "en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht", "zh-Hans+en", "ar+en", "es+en",
   ]
   static let sets: [(kinds: [DocumentKind], languages: [String], papers: [Paper])] = [
     (DocumentKind.standard, ["en", "es"], [.letter, .a4]),

@@ -141,4 +141,38 @@ import Testing
     #expect(
       BidiControlSpans.strip(Array("(/Span << /ActualText <feff2066> >> BDC EMC) Tj".utf8)) == nil)
   }
+
+  /// The wallet card's stamp is drawn on its back, last; it is read before the name, as on the
+  /// other documents (issue 33), on a sheet of paper and on card paper (two pages).
+  @Test(arguments: [Paper.letter, .card])
+  func theWalletCardsStampIsReadBeforeTheName(paper: Paper) throws {
+    let pdf = try DocumentFixture.render(
+      DocumentFixture.walletCard(SamplePatients.typical, paper: paper))
+    let text = try Self.structText(pdf.bytes)
+    let stamp = try #require(text.range(of: "PENDING CLINICIAN REVIEW"))
+    let heading = try #require(text.range(of: "H1"))
+    #expect(stamp.lowerBound < heading.lowerBound, "\(text.prefix(600))")
+  }
+
+  /// A bilingual label set on one line ("过敏 ALLERGIES", a card's band label) is two
+  /// elements: the English half a `Span` with `/Lang (en-US)` of its own (issue 33).
+  @Test func theEnglishHalfOfALabelOnOneLineHasItsOwnLanguage() throws {
+    var (document, template) = try DocumentFixture.walletCard(SamplePatients.typical)
+    let table = try DocumentFixture.drugClasses
+    let patient = SamplePatients.typical
+    document = WalletCard.build(
+      patient: patient,
+      facts: ERFacts.derive(patient: patient, table: table, today: DocumentFixture.today),
+      today: DocumentFixture.today, printedAt: "2026-11-29 12:00",
+      labels: try RenderFixture.labels("zh-Hans").bilingual(RenderFixture.labels("en")),
+      template: template, contentVersion: "drug classes", pendingReview: true)
+    let pdf = try DocumentFixture.render((document, template)).bytes
+    let texts = try Self.elementTexts(pdf)
+    #expect(texts.contains { $0.trimmingCharacters(in: .whitespaces) == "ALLERGIES" }, "\(texts)")
+    #expect(!texts.contains { $0.contains("过敏") && $0.contains("ALLERGIES") }, "\(texts)")
+    let english = try RenderFixture.objects(pdf).filter {
+      $0.contains("/S /Span") && $0.contains("/Lang (en-US)")
+    }
+    #expect(english.count >= 4)
+  }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RuaCore
+import RuaDocuments
 import RuaRender
 import Testing
 
@@ -63,5 +64,78 @@ import Testing
     for ten in tens {
       #expect(fives.contains { $0 < ten && ten - $0 < 40 }, "a 5 drawn right before 10 at \(ten)")
     }
+  }
+
+  /// The words of `pdftotext -bbox`: text, left edge and top, in the order poppler lists them.
+  static func words(_ pdf: [UInt8]) throws -> [(text: String, x: Double, y: Double)] {
+    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"], pdf: pdf)
+    let pattern = /<word xMin="([0-9.]+)" yMin="([0-9.]+)"[^>]*>(.*)<\/word>/
+    return boxes.split(separator: "\n").compactMap { line in
+      guard let match = try? pattern.firstMatch(in: String(line)),
+        let x = Double(match.1), let y = Double(match.2)
+      else { return nil }
+      return (String(match.3), x, y)
+    }
+  }
+
+  /// Issue 30: on an Arabic page, an English line with an Arabic name in it ("Who to call if
+  /// محمد falls") is laid out left to right, its words in reading order, the name isolated: it
+  /// was drawn "falls محمد Who to call if" (each Latin stretch isolated on its own in a
+  /// right-to-left paragraph). A hostile name mixes scripts, brackets and digits.
+  @Test(arguments: ["محمد حداد", "محمد (Mo) 2 حداد)"])
+  func anEnglishLineWithAnArabicNameReadsLeftToRightOnAnArabicPage(name: String) throws {
+    let birth = try #require(CivilDate(iso: "1945-07-07"))
+    var patient = Patient(id: "p-bidi", fullName: name, dateOfBirth: birth)
+    patient.noKnownAllergies = true
+    patient.contacts = [
+      Contact(
+        name: "Lucía Ramírez", relation: "daughter", phone: "(503) 555-0121", roles: [.emergency])
+    ]
+    var (document, template) = try DocumentFixture.fallGuide(patient, language: "ar")
+    let labels = try RenderFixture.labels("ar").bilingual(RenderFixture.labels("en"))
+    let table = try DocumentFixture.drugClasses
+    let content = try DocumentFixture.content("ar")
+    document = FallGuide.build(
+      patient: patient,
+      facts: ERFacts.derive(patient: patient, table: table, today: DocumentFixture.today),
+      content: content, today: DocumentFixture.today, printedAt: "2026-11-29 12:00",
+      labels: labels, template: template, contentVersion: "falls · drug classes",
+      pendingReview: true, secondContent: try DocumentFixture.content("en"))
+    let pdf = try DocumentFixture.render((document, template))
+    let words = try Self.words(pdf.bytes)
+    // Every English line holding "Who to call if": its words left to right in reading order,
+    // the Arabic name between "if" and "falls".
+    let lines = words.filter { $0.text == "Who" }.map(\.y)
+    #expect(!lines.isEmpty, "no English heading 'Who to call if … falls'")
+    for y in lines {
+      let line = words.filter { abs($0.y - y) < 4 }
+      func x(_ word: String) throws -> Double { try #require(line.first { $0.text == word }).x }
+      #expect(try x("Who") < x("to") && x("to") < x("call") && x("call") < x("if"), "\(line)")
+      #expect(try x("if") < x("falls"), "English order on the line: \(line.map(\.text))")
+      let arabic = line.filter {
+        $0.text.unicodeScalars.contains {
+          (0x0600...0x06FF).contains($0.value) || (0xFB50...0xFEFF).contains($0.value)
+        }
+      }
+      let (start, end) = (try x("if"), try x("falls"))
+      #expect(
+        !arabic.isEmpty && arabic.allSatisfy { $0.x > start && $0.x < end },
+        "the name sits between 'if' and 'falls': \(line.map(\.text))")
+    }
+  }
+
+  /// On an English page the same line starts at the left margin with "Who".
+  @Test func anEnglishLineWithAnArabicNameStartsAtTheLeftMargin() throws {
+    let birth = try #require(CivilDate(iso: "1945-07-07"))
+    var patient = Patient(id: "p-bidi", fullName: "محمد حداد", dateOfBirth: birth)
+    patient.noKnownAllergies = true
+    let pdf = try DocumentFixture.render(DocumentFixture.fallGuide(patient))
+    let words = try Self.words(pdf.bytes)
+    let who = try #require(words.first { $0.text == "Who" })
+    let line = words.filter { abs($0.y - who.y) < 1 }
+    let leftmost = try #require(line.min { $0.x < $1.x })
+    #expect(leftmost.text == "Who", "\(line.map(\.text))")
+    let falls = try #require(line.first { $0.text == "falls" })
+    #expect(falls.x > who.x)
   }
 }

@@ -10,14 +10,26 @@
 ///   last one before a right-to-left letter is isolated; the punctuation at its ends belongs
 ///   to the sentence around it, and a field separator " · " ends it.
 ///
+/// A line all in a left-to-right language (`leftToRight`: the English half of a bilingual
+/// label, on its own line) is isolated whole, whatever it holds: an English line with an Arabic name in it
+/// ("Who to call if محمد falls") reads left to right, the name a right-to-left isolate of its
+/// own (`isolatingRightToLeft`). Split into stretches at the name, it was drawn "falls محمد
+/// Who to call if" (issue 30).
+///
 /// Runs are isolated together (a name in one style and its dose in another are one stretch);
 /// each isolate character travels with the run of the text next to it, so styles stay put.
 /// Stored text never holds isolates (RuaCore `TextRules` refuses them).
 public enum DirectionIsolation {
   public static func isolated(_ text: String) -> String { isolated([text])[0] }
 
+  static let rightToLeftIsolate: Unicode.Scalar = "\u{2067}"
+
   /// `parts` (the runs of one text) with isolates inserted; joined, they are the isolated text.
-  public static func isolated(_ parts: [String]) -> [String] {
+  /// The parts marked in `leftToRight` are in a left-to-right language: a line made of them
+  /// alone is one left-to-right isolate, its right-to-left stretches isolated inside it. (On a
+  /// line shared with the first language — "الجنس Sex أنثى / Female" — the stretches are
+  /// found as in any mixed line, so "Weight 58.5 kg" stays one unit.)
+  public static func isolated(_ parts: [String], leftToRight: [Bool] = []) -> [String] {
     var scalars: [Unicode.Scalar] = []
     var owners: [Int] = []
     for (owner, part) in parts.enumerated() {
@@ -35,11 +47,31 @@ public enum DirectionIsolation {
         out[owners[range.upperBound - 1]].append(NumberIsolation.popDirectionalIsolate)
       }
     }
+    func isSecond(_ index: Int) -> Bool {
+      owners[index] < leftToRight.count && leftToRight[owners[index]]
+    }
+    /// A stretch of the left-to-right language: one isolate, spaces at its ends left outside,
+    /// its right-to-left stretches isolated inside it.
+    func copyLeftToRight(_ range: Range<Int>) {
+      var lower = range.lowerBound
+      var upper = range.upperBound
+      while lower < upper, scalars[lower].properties.isWhitespace { lower += 1 }
+      while upper > lower, scalars[upper - 1].properties.isWhitespace { upper -= 1 }
+      copy(range.lowerBound..<lower, isolated: false)
+      if lower < upper {
+        out[owners[lower]].append(NumberIsolation.leftToRightIsolate)
+        copyRightToLeftIsolated(lower..<upper, scalars, owners, into: &out)
+        out[owners[upper - 1]].append(NumberIsolation.popDirectionalIsolate)
+      }
+      copy(upper..<range.upperBound, isolated: false)
+    }
     var start = 0
     while start < scalars.count {
       let end = scalars[start...].firstIndex(where: isLineBreak) ?? scalars.count
       let line = scalars[start..<end]
-      if !line.contains(where: isRightToLeft) {
+      if !line.isEmpty, (start..<end).allSatisfy(isSecond) {
+        copyLeftToRight(start..<end)
+      } else if !line.contains(where: isRightToLeft) {
         copy(start..<end, isolated: line.contains(where: isLeftToRight))
       } else {
         var index = start
@@ -57,6 +89,52 @@ public enum DirectionIsolation {
       start = end + 1
     }
     return out.map(String.init)
+  }
+
+  /// `parts` with every right-to-left stretch — from a right-to-left letter to the last one
+  /// before a left-to-right letter, a digit, a line break or a field separator — wrapped in a
+  /// right-to-left isolate (U+2067 … U+2069): in a left-to-right line (an English page, the
+  /// English half of a bilingual label) an Arabic name is one unit, and the words, brackets and
+  /// numbers around it keep their order.
+  public static func isolatingRightToLeft(_ parts: [String]) -> [String] {
+    var scalars: [Unicode.Scalar] = []
+    var owners: [Int] = []
+    for (owner, part) in parts.enumerated() {
+      for scalar in part.unicodeScalars {
+        scalars.append(scalar)
+        owners.append(owner)
+      }
+    }
+    guard scalars.contains(where: isRightToLeft) else { return parts }
+    var out = Array(repeating: String.UnicodeScalarView(), count: parts.count)
+    copyRightToLeftIsolated(0..<scalars.count, scalars, owners, into: &out)
+    return out.map(String.init)
+  }
+
+  private static func copyRightToLeftIsolated(
+    _ range: Range<Int>, _ scalars: [Unicode.Scalar], _ owners: [Int],
+    into out: inout [String.UnicodeScalarView]
+  ) {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      guard isRightToLeft(scalars[index]) else {
+        out[owners[index]].append(scalars[index])
+        index += 1
+        continue
+      }
+      var end = index + 1
+      var scan = index + 1
+      while scan < range.upperBound, !isLeftToRight(scalars[scan]), !isLineBreak(scalars[scan]),
+        !isFieldSeparator(scalars[scan])
+      {
+        if isRightToLeft(scalars[scan]) || isMark(scalars[scan]) { end = scan + 1 }
+        scan += 1
+      }
+      out[owners[index]].append(rightToLeftIsolate)
+      for inner in index..<end { out[owners[inner]].append(scalars[inner]) }
+      out[owners[end - 1]].append(NumberIsolation.popDirectionalIsolate)
+      index = end
+    }
   }
 
   /// The end (exclusive) of a left-to-right stretch starting at `start`, or nil when none
