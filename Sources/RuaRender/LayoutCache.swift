@@ -57,6 +57,7 @@ final class LayoutCache {
       var style = run.style
       if run.secondLanguage { style += "\u{0}second" }
       if let field = run.volatile { style += "\u{0}" + field.rawValue }
+      if run.keepsWhole { style += "\u{0}whole" }
       runs.append(style)
       runs.append(run.text)
     }

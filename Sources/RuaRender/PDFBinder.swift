@@ -58,15 +58,15 @@ extension PDFRenderer {
         CAIRO_PDF_OUTLINE_FLAG_OPEN)
       outline.append((1, section.title, pageCount + 1))
       for item in section.documents {
-        let cache = layoutCache(for: item.document, item.template)
-        let pages = try paginate(item.document, template: item.template, cache: cache)
+        let laid = try laidOut(item.document, template: item.template)
+        let pages = laid.pages
         let layout = item.template.layout
         cairo_pdf_surface_set_size(surface.surface, layout.pageWidth, layout.pageHeight)
         _ = cairo_pdf_surface_add_outline(
           surface.surface, sectionID, item.title, "page=\(pageCount + 1)",
           cairo_pdf_outline_flags_t(rawValue: 0))
         outline.append((2, item.title, pageCount + 1))
-        let painter = try Painter(surface: surface, template: item.template, layouts: cache)
+        let painter = try Painter(surface: surface, template: laid.template, layouts: laid.cache)
         for page in pages { marks.append(try painter.draw(page)) }
         pageCount += pages.count
       }

@@ -54,7 +54,7 @@ public final class PDFRenderer {
 
   /// Splits `document` into pages with real text measurement.
   public func paginate(_ document: Document, template: Template) throws(RenderError) -> [Page] {
-    try paginate(document, template: template, cache: layoutCache(for: document, template))
+    try laidOut(document, template: template).pages
   }
 
   /// The cache for a document: the one that serves its template, language and direction, else
@@ -74,21 +74,41 @@ public final class PDFRenderer {
     return fresh
   }
 
-  /// Paginates keeping the measured layouts in `cache` for the painter.
-  func paginate(_ document: Document, template: Template, cache: LayoutCache)
-    throws(RenderError) -> [Page]
-  {
+  /// A document laid out: its pages, and the template and layouts to draw them with (the
+  /// template's line pitch tightened when that absorbed a short last page).
+  struct LaidOut {
+    var pages: [Page]
+    var template: Template
+    var cache: LayoutCache
+  }
+
+  /// Paginates keeping the measured layouts for the painter. A tighter line pitch is a
+  /// template of its own (its layouts are measured at that pitch), made only when the paginator
+  /// asks for it.
+  func laidOut(_ document: Document, template: Template) throws(RenderError) -> LaidOut {
     pango_context_set_language(fonts.context, pango_language_from_string(document.language))
     // The base direction of every paragraph: Arabic pages run right to left.
     pango_context_set_base_dir(
       fonts.context,
       document.direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
     let failure = FailureBox()
-    let pages = RuaDocuments.paginate(
-      document, layout: template.layout,
-      measurer: measurer(template: template, failure: failure, cache: cache))
+    let cache = layoutCache(for: document, template)
+    var tightened: [Double: (Template, LayoutCache)] = [1: (template, cache)]
+    let pagination = RuaDocuments.paginate(document, layout: template.layout) { leading in
+      if let (_, known) = tightened[leading] {
+        return measurer(template: template, failure: failure, cache: known)
+      }
+      var tight = template
+      tight.lineHeight = template.lineHeight * leading
+      let fresh = LayoutCache(
+        context: fonts.context, template: tight, language: document.language,
+        direction: document.direction)
+      tightened[leading] = (tight, fresh)
+      return measurer(template: tight, failure: failure, cache: fresh)
+    }
     if let error = failure.error { throw error }
-    return pages
+    let chosen = tightened[pagination.tightening.leading] ?? (template, cache)
+    return LaidOut(pages: pagination.pages, template: chosen.0, cache: chosen.1)
   }
 
   /// Renders `document` to PDF bytes. `now` becomes the PDF creation
@@ -97,13 +117,13 @@ public final class PDFRenderer {
   public func render(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> RenderedPDF
   {
-    let cache = layoutCache(for: document, template)
-    let pages = try paginate(document, template: template, cache: cache)
+    let laid = try laidOut(document, template: template)
+    let pages = laid.pages
     let sink = ByteSink()
     let surface = try PDFSurface(
       sink: sink, width: template.layout.pageWidth, height: template.layout.pageHeight)
     surface.setMetadata(title: document.title, creator: creator, date: now.rfc3339)
-    let painter = try Painter(surface: surface, template: template, layouts: cache)
+    let painter = try Painter(surface: surface, template: laid.template, layouts: laid.cache)
     var marks: [PageMarks] = []
     for page in pages {
       marks.append(try painter.draw(page))

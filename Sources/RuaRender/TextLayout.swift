@@ -59,6 +59,7 @@ final class TextLayout {
     let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(isolated) : isolated
     var plainRanges: [Range<Int>] = []
     var second: [Range<Int>] = []
+    var whole: [Range<Int>] = []
     for (run, runText) in zip(text.runs, texts) {
       guard let style = styles[run.style] else {
         throw .unknownStyle(name: run.style, template: templateFile)
@@ -66,6 +67,7 @@ final class TextLayout {
       let start = joined.utf8.count
       joined += runText
       if let field = run.volatile { marked.append((field, start..<joined.utf8.count)) }
+      if run.keepsWhole { whole.append(start..<joined.utf8.count) }
       if !NumberIsolation.hasRightToLeft(run.text) { plainRanges.append(start..<joined.utf8.count) }
       if run.secondLanguage {
         if let last = second.last, last.upperBound == start {
@@ -128,7 +130,25 @@ final class TextLayout {
         pango_attr_font_features_new(Self.noLigatures), range.lowerBound, range.upperBound,
         into: attributes)
     }
+    // Phone numbers and name words (`keepsWhole`) and Korean words are never broken: Pango
+    // would break Hangul between any two syllables, where Korean breaks between words.
+    // One such word wider than the box (only a hostile record has one) would run out of it:
+    // the words on a line that overflows are let go, and the text laid out again, until none
+    // does (nothing leaves its box).
+    var unbroken = whole + Self.hangulWords(joined)
     pango_layout_set_attributes(layout, attributes)
+    for _ in 0..<8 where !unbroken.isEmpty {
+      let kept = pango_attr_list_copy(attributes)
+      defer { pango_attr_list_unref(kept) }
+      for range in unbroken {
+        Self.insert(pango_attr_allow_breaks_new(0), range.lowerBound, range.upperBound, into: kept)
+      }
+      pango_layout_set_attributes(layout, kept)
+      let over = Self.overflowingLines(layout, width: width)
+      if over.isEmpty { break }
+      unbroken.removeAll { range in over.contains { $0.overlaps(range) } }
+      if unbroken.isEmpty { pango_layout_set_attributes(layout, attributes) }
+    }
     // Fail loudly rather than print boxes; name the style, never the text.
     if pango_layout_get_unknown_glyphs_count(layout) > 0 {
       throw .missingGlyphs(style: text.styleNames.joined(separator: ", "))
@@ -136,6 +156,49 @@ final class TextLayout {
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+  /// The byte ranges of the lines of `layout` wider than `width` (a word that could not be
+  /// broken).
+  static func overflowingLines(_ layout: OpaquePointer, width: Double) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    let limit = Int32((width * Double(PANGO_SCALE)).rounded(.down))
+    for index in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      if logical.width > limit {
+        let start = Int(line.pointee.start_index)
+        result.append(start..<start + max(Int(line.pointee.length), 1))
+      }
+    }
+    return result
+  }
+
+  /// The byte ranges of the words (between spaces) of `text` that hold a Hangul letter.
+  static func hangulWords(_ text: String) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start: Int?
+    var hangul = false
+    var offset = 0
+    for scalar in text.unicodeScalars {
+      let length = UTF8.width(scalar)
+      if scalar.properties.isWhitespace {
+        if let begin = start, hangul { ranges.append(begin..<offset) }
+        start = nil
+        hangul = false
+      } else {
+        if start == nil { start = offset }
+        if (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x11FF).contains(scalar.value)
+          || (0x3130...0x318F).contains(scalar.value)
+        {
+          hangul = true
+        }
+      }
+      offset += length
+    }
+    if let begin = start, hangul { ranges.append(begin..<offset) }
+    return ranges
+  }
 
   /// The OpenType features turned off in text without right-to-left letters.
   static let noLigatures = "liga 0, clig 0, dlig 0, hlig 0"

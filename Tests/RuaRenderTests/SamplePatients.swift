@@ -178,3 +178,44 @@ enum SamplePatients {
 func day(_ year: Int, _ month: Int, _ dayOfMonth: Int) -> CivilDate {
   CivilDate(year: year, month: month, day: dayOfMonth) ?? CivilDate(daysSinceEpoch: 0)
 }
+
+extension SamplePatients {
+  /// The adversarial record of issue 30's measurements: long names with hyphens, a Chinese,
+  /// a Korean and an Arabic name, long Russian and Korean words, one word wider than any box,
+  /// a long phone, and many medicines.
+  static var adversarial: Patient {
+    var patient = typical
+    patient.id = "p-adversarial"
+    patient.fullName = "Maximiliana-Konstantina Wolfeschlegelsteinhausen-Bergerdorff"
+    patient.preferredName = "Mei-Ling"
+    patient.phone = "+1 (541) 555-0142 ext. 2201"
+    patient.medications += (1...14).map { index in
+      med(
+        "A\(index)", "hydroxychloroquine sulfate \(index)", "\(index * 10) mg", "1 tablet",
+        "every morning with breakfast", purpose: "достопримечательностями \(index)")
+    }
+    patient.conditions += [
+      Condition(
+        name: "Pneumonoultramicroscopicsilicovolcanoconiosis", since: "2019",
+        notes: "Обстоятельства неудовлетворительные; 고혈압합병증관리 필요"),
+      Condition(name: String(repeating: "Wm", count: 40)),
+    ]
+    patient.contacts = [
+      Contact(
+        name: "张伟", relation: "son", phone: "+1 (541) 555-0187 ext. 3302",
+        altPhone: "(541) 555-0101", roles: [.emergency, .healthCareProxy]),
+      Contact(
+        name: "محمد عبد الرحمن", relation: "neighbour", phone: "(503) 555-0166",
+        roles: [.emergency]),
+      Contact(
+        name: "김민준", relation: "grandson", phone: "(541) 555-0123", roles: [.emergency]),
+      Contact(
+        name: "Jean-Baptiste Nguyễn-Okonkwo", relation: "nephew", phone: "(541) 555-0190",
+        roles: [.emergency, .poa]),
+    ]
+    patient.pharmacy = Pharmacy(
+      name: "Main Street Community Pharmacy and Compounding Center", phone: "+1 (541) 555-0177",
+      address: "110 Main St")
+    return patient
+  }
+}

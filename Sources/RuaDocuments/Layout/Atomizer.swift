@@ -185,21 +185,37 @@ struct Atomizer {
     let gauged = Dictionary(
       table.gauges.filter { !$0.isHatch }.map { ($0.column, $0.isBox) },
       uniquingKeysWith: { $0 || $1 })
-    var minimums = columns.indices.map { index -> Double in
-      // The header's words, and the longest word in the column's cells ("OVERDUE").
-      var words = Self.words(columns[index].header)
-      if let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
-        .flatMap(Self.words).max(by: { $0.text.count < $1.text.count })
-      {
-        words.append(longest)
-      }
-      let widest = widestWord([StyledText(words)], limit: width)
+    // The header's words, and the longest word in the column's cells ("OVERDUE").
+    let fixedPart = columns.indices.map { index -> Double in
       let gauge =
         gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
-      return widest + gauge + padding + 0.5
+      return gauge + padding + 0.5
     }
-    let needed = minimums.reduce(0, +)
-    if needed > width { minimums = minimums.map { $0 * width / needed } }
+    let headerMinimums = columns.indices.map { index in
+      widestWord([columns[index].header], limit: width) + fixedPart[index]
+    }
+    var minimums = columns.indices.map { index -> Double in
+      // The three longest by letters: a bold or a full-size word may be wider than one with
+      // more letters ("tablets" beside a smaller English "instructions").
+      let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
+        .flatMap(Self.words).sorted { $0.text.count > $1.text.count }.prefix(3)
+      guard !longest.isEmpty else { return headerMinimums[index] }
+      let cell = widestWord(longest.map { StyledText([$0]) }, limit: width) + fixedPart[index]
+      return max(headerMinimums[index], cell)
+    }
+    // When the words do not all fit (a hostile word in a cell), the header words keep their
+    // width and the cells' longer words share what is left: a header is never set one
+    // letter per line because a cell holds a word wider than the page.
+    if minimums.reduce(0, +) > width {
+      let headers = headerMinimums.reduce(0, +)
+      if headers >= width {
+        minimums = headerMinimums.map { $0 * width / headers }
+      } else {
+        let extra = zip(minimums, headerMinimums).map { $0 - $1 }
+        let share = (width - headers) / max(extra.reduce(0, +), 0.0001)
+        minimums = zip(headerMinimums, extra).map { $0 + $1 * min(share, 1) }
+      }
+    }
     var widths = Array(repeating: 0.0, count: columns.count)
     var fixed = Set<Int>()
     // Fix the columns that are too narrow, then share what is left among the rest; repeat,

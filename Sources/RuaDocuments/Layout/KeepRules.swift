@@ -16,6 +16,11 @@ struct KeepRules {
   let measurer: TextMeasurer
   /// "continued" in the document's language; nil repeats no heading.
   let continued: String?
+  /// Whether a short section moves whole and a group's last two rows stay together; off only
+  /// in columns when that is what leaves a spill on a page of its own
+  /// (`Tightening.relaxesKeeps`): the section may then go on in the next column, its heading
+  /// repeated.
+  var keepsShortSections = true
 
   /// The atoms with their keep marks, and the heading to repeat per group id.
   func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
@@ -27,7 +32,9 @@ struct KeepRules {
       let end = number + 1 < starts.count ? starts[number + 1] : atoms.count
       let section = start..<end
       let height = section.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
-      let short = height <= columnHeight * Self.shortShare && section.count <= Self.shortAtoms
+      let short =
+        keepsShortSections && height <= columnHeight * Self.shortShare
+        && section.count <= Self.shortAtoms
       sections.append((section, short))
       if short {
         for index in section.dropLast() { atoms[index].keepWithNext = true }
@@ -91,7 +98,8 @@ struct KeepRules {
     }
     for rows in members.values where rows.count >= 2 {
       atoms[rows[0]].keepWithNext = true
-      atoms[rows[rows.count - 2]].keepWithNext = true
+      // Relaxed, the last row may start the next column alone (under the heading repeated).
+      if keepsShortSections { atoms[rows[rows.count - 2]].keepWithNext = true }
     }
   }
 

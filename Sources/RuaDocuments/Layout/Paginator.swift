@@ -4,11 +4,88 @@
 /// Nothing is dropped or clipped: tables continue with their header repeated, paragraphs and
 /// bands split between lines, and every page gets a header, a footer and "Page N of M".
 public func paginate(_ document: Document, layout: PageLayout, measurer: TextMeasurer) -> [Page] {
-  if let card = document.card {
-    return CardLayout(document: document, card: card, layout: layout, measurer: measurer).pages()
+  paginate(document, layout: layout) { _ in measurer }.pages
+}
+
+/// Pages, and how far the spacing was tightened to get them.
+public struct Pagination {
+  public var pages: [Page]
+  public var tightening: Tightening
+}
+
+/// How far a document is tightened so a short spill does not take a page of its own.
+public struct Tightening: Equatable, Sendable {
+  /// The share kept of the template's vertical gaps between blocks, above headings and
+  /// inside table cells (1: as the template says).
+  public var spacing: Double
+  /// The share kept of the template's line pitch (1: as the template says).
+  public var leading: Double
+  /// A short section in columns may continue in the next column instead of moving whole (the
+  /// columns then fill to their foot; a group's first and last rows still keep company).
+  public var relaxesKeeps: Bool
+
+  public init(spacing: Double, leading: Double, relaxesKeeps: Bool = false) {
+    self.spacing = spacing
+    self.leading = leading
+    self.relaxesKeeps = relaxesKeeps
   }
-  var paginator = Paginator(document: document, layout: layout, measurer: measurer)
-  return paginator.run()
+
+  public static let none = Tightening(spacing: 1, leading: 1)
+
+  /// Tried in turn, least change first, when the last page would hold less than
+  /// `Pagination.sparseShare` of a page: the gaps shrink (never below half), then a short
+  /// section in columns may continue in the next column, last the line pitch tightens (never
+  /// below 93 %, about 1.1 em for the templates' 0.87–0.9). Type sizes never change.
+  public static let steps = [
+    Tightening(spacing: 0.75, leading: 1), Tightening(spacing: 0.5, leading: 1),
+    Tightening(spacing: 0.5, leading: 1, relaxesKeeps: true),
+    Tightening(spacing: 0.5, leading: 0.965, relaxesKeeps: true),
+    Tightening(spacing: 0.5, leading: 0.93, relaxesKeeps: true),
+  ]
+
+  /// `layout` with its vertical gaps and cell padding scaled by `spacing`.
+  public func applied(to layout: PageLayout) -> PageLayout {
+    var tight = layout
+    tight.blockGap *= spacing
+    tight.headingGap *= spacing
+    tight.cellPaddingY *= spacing
+    return tight
+  }
+}
+
+extension Pagination {
+  /// A last page holding less than this share of the body is absorbed when a step can: a
+  /// third, so a page of only sources (a Spanish fall guide's 27 %) goes too; the measured
+  /// rule (`LayoutMeasurementTests`) is a quarter.
+  public static let sparseShare = 1.0 / 3
+}
+
+/// Splits a document into pages; when the last page would hold less than a third of a page,
+/// tries `Tightening.steps` in turn and keeps the first that needs fewer pages (the spill is
+/// absorbed on the page before). `measurer` gives the measurer at a share of the template's
+/// line pitch (1: the template's own).
+public func paginate(
+  _ document: Document, layout: PageLayout, measurer: (_ leading: Double) -> TextMeasurer
+) -> Pagination {
+  let plain = measurer(1)
+  if let card = document.card {
+    return Pagination(
+      pages: CardLayout(document: document, card: card, layout: layout, measurer: plain).pages(),
+      tightening: .none)
+  }
+  var paginator = Paginator(document: document, layout: layout, measurer: plain)
+  let pages = paginator.run()
+  guard pages.count > 1, paginator.lastPageShare < Pagination.sparseShare else {
+    return Pagination(pages: pages, tightening: .none)
+  }
+  for step in Tightening.steps {
+    var tight = Paginator(
+      document: document, layout: step.applied(to: layout), measurer: measurer(step.leading))
+    tight.keepsShortSections = !step.relaxesKeeps
+    let fewer = tight.run()
+    if fewer.count < pages.count { return Pagination(pages: fewer, tightening: step) }
+  }
+  return Pagination(pages: pages, tightening: .none)
 }
 
 struct Paginator {
@@ -18,6 +95,9 @@ struct Paginator {
   let frame: PageFrame
   var placements: [[Placement]] = [[]]
   var fragment = 0
+  /// The share of the body the last page's content takes (after `run`).
+  var lastPageShare = 0.0
+  var keepsShortSections = true
 
   struct Placement {
     var atom: Atom
@@ -39,11 +119,13 @@ struct Paginator {
     var atomizer = Atomizer(layout: layout, measurer: measurer)
     var y = frame.bodyTop
     let segments = segments()
-    let rules = KeepRules(
+    var rules = KeepRules(
       columnHeight: frame.bodyBottom - frame.bodyTop, measurer: measurer,
       continued: document.continuedLabel)
     for (number, segment) in segments.enumerated() {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
+      // Relaxed only in columns: a full-width flow keeps its closing sections together.
+      rules.keepsShortSections = keepsShortSections || segment.columns == 1
       let (kept, headings) = rules.apply(
         segment.blocks.flatMap { atomizer.atoms($0, width: width) },
         // In columns the closing sections balance instead; a long chain would unbalance them.
@@ -59,6 +141,7 @@ struct Paginator {
       }
       y = self.flow(flow, columns: segment.columns, width: width, top: y)
     }
+    lastPageShare = (y - frame.bodyTop) / max(frame.bodyBottom - frame.bodyTop, 1)
     let count = placements.count
     return placements.enumerated().map { index, placed in
       let furniture = frame.items(page: index + 1, of: count)

@@ -9,14 +9,19 @@ public struct TextRun: Equatable, Sendable {
   public var secondLanguage: Bool
   /// Set when the run is a per-print value the PDF marks (`VolatileField`).
   public var volatile: VolatileField?
+  /// A phone number or a word of a person's name: never broken across lines (unless it alone
+  /// is wider than its box, which only a hostile record makes).
+  public var keepsWhole: Bool
 
   public init(
-    _ text: String, style: String, secondLanguage: Bool = false, volatile: VolatileField? = nil
+    _ text: String, style: String, secondLanguage: Bool = false, volatile: VolatileField? = nil,
+    keepsWhole: Bool = false
   ) {
     self.text = text
     self.style = style
     self.secondLanguage = secondLanguage
     self.volatile = volatile
+    self.keepsWhole = keepsWhole
   }
 
   /// The size of a second-language run against its style's size.

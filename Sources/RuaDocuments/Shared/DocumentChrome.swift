@@ -22,14 +22,18 @@ struct DocumentChrome {
     stamp: LabelKey?, blocks: [Block]
   ) -> Document {
     let dob = unbreakable(labels.format(date: patient.dateOfBirth))
+    let kept = KeptWhole.tokens(patient)
     var document = Document(
       kind: kind, title: "\(title): \(patient.fullName)", language: labels.language,
-      firstPageHeader: firstPageHeader,
-      continuationHeader: StyledText([
-        TextRun(patient.fullName, style: "header"),
-        TextRun(
-          "   \(labels[.dateOfBirth]) \(dob) · \(labels[.continued])", style: "header-muted"),
-      ]),
+      firstPageHeader: KeptWhole.marked(firstPageHeader, tokens: kept),
+      continuationHeader: KeptWhole.marked(
+        StyledText([
+          TextRun(patient.fullName, style: "header"),
+          TextRun("   \(labels[.dateOfBirth]) ", style: "header-muted"),
+          // "1941年2月14日" has no space to keep: the date is one unbroken run.
+          TextRun(dob, style: "header-muted", keepsWhole: true),
+          TextRun(" · \(labels[.continued])", style: "header-muted"),
+        ]), tokens: kept),
       footerLeft: footerLeft,
       footerCenter: StyledText(
         labels.format(
@@ -38,7 +42,8 @@ struct DocumentChrome {
         style: "footer-center"),
       pageNumberFormat: pageNumberFormat, pageNumberStyle: "footer-right",
       pageStamp: stamp.map { labels.styled($0, style: "stamp") },
-      blocks: withStaleBand(blocks), continuedLabel: labels[.continued])
+      blocks: KeptWhole.marked(withStaleBand(blocks), tokens: kept),
+      continuedLabel: labels[.continued])
     document.footerCenterShort = StyledText(
       "\(template.document) \(template.version) · \(contentVersion)", style: "footer-center")
     return document

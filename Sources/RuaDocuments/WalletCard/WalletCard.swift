@@ -36,8 +36,10 @@ public enum WalletCard {
     var document = chrome.document(
       kind: kind, title: labels[.cardTitle], patient: patient,
       firstPageHeader: labels.styled(.cardTitle, style: "footer"), stamp: nil, blocks: [])
+    let kept = KeptWhole.tokens(patient)
     document.card = CardFaces(
-      front: words.front(patient, facts: facts, today: today), back: back,
+      front: KeptWhole.marked(words.front(patient, facts: facts, today: today), tokens: kept),
+      back: KeptWhole.marked(back, tokens: kept),
       sheetNote: labels.styled(.cardSheetNote, style: "note", separator: " "))
     return document
   }

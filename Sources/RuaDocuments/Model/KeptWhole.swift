@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+import RuaCore
+
+/// Phone numbers and the words of people's names are never broken across lines (issue 30:
+/// "Mei- / Ling", "张 / 伟", a pharmacy phone split at its space): every occurrence in a
+/// document's text becomes a run of its own marked `keepsWhole`, which the renderer lays out
+/// without a break inside. A name may still wrap between its words.
+enum KeptWhole {
+  /// The phone numbers and name words of the record, longest first (so a phone wins over a
+  /// shorter one inside it).
+  static func tokens(_ patient: Patient) -> [String] {
+    var names = [patient.fullName, patient.preferredName ?? ""]
+    var phones = [patient.phone ?? ""]
+    for contact in patient.contacts {
+      names.append(contact.name)
+      phones += [contact.phone ?? "", contact.altPhone ?? ""]
+    }
+    for member in patient.careTeam {
+      names.append(member.name)
+      phones.append(member.phone ?? "")
+    }
+    phones.append(patient.pharmacy?.phone ?? "")
+    let words = names.flatMap { name in
+      name.split(whereSeparator: \.isWhitespace).map {
+        String($0).trimmingEdges { "()[]{},;:·\"'“”«»".contains($0) }
+      }
+    }
+    let phoneTexts = phones.map { $0.trimmingEdges(\.isWhitespace) }
+    var seen = Set<String>()
+    // One letter is no word to keep; a phone always is.
+    let kept = (phoneTexts + words).filter { $0.count > 1 && seen.insert($0).inserted }
+    return kept.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+  }
+
+  /// A wallet card's parts, marked alike.
+  static func marked(_ parts: [CardPart], tokens: [String]) -> [CardPart] {
+    guard !tokens.isEmpty else { return parts }
+    return parts.map { part in
+      switch part {
+      case .block(let block): return .block(marked(block, tokens))
+      case .list(var list):
+        list.items = list.items.map {
+          ListItem(marker: $0.marker, text: marked($0.text, tokens: tokens))
+        }
+        return .list(list)
+      }
+    }
+  }
+
+  static func marked(_ blocks: [Block], tokens: [String]) -> [Block] {
+    guard !tokens.isEmpty else { return blocks }
+    return blocks.map { marked($0, tokens) }
+  }
+
+  private static func marked(_ block: Block, _ tokens: [String]) -> Block {
+    func m(_ text: StyledText) -> StyledText { marked(text, tokens: tokens) }
+    switch block {
+    case .heading(let level, let text): return .heading(level: level, m(text))
+    case .paragraph(let text): return .paragraph(m(text))
+    case .keyValues(let rows):
+      return .keyValues(rows.map { KeyValue(label: $0.label, value: m($0.value)) })
+    case .list(let items):
+      return .list(items.map { ListItem(marker: $0.marker, text: m($0.text)) })
+    case .table(var table):
+      table.rows = table.rows.map { $0.map(m) }
+      return .table(table)
+    case .alert(var alert):
+      alert.text = m(alert.text)
+      return .alert(alert)
+    case .stamp(let text): return .stamp(m(text))
+    case .checklist(let items):
+      return .checklist(items.map { ChecklistItem(m($0.text), checked: $0.checked) })
+    case .columns(let inner): return .columns(inner.map { marked($0, tokens) })
+    }
+  }
+
+  /// `text` with every occurrence of a token as a `keepsWhole` run of its own. A token made of
+  /// letters only counts where it is a whole word ("Ana" is not kept inside "Anastasia");
+  /// Chinese and Japanese names have no spaces around them and count anywhere.
+  static func marked(_ text: StyledText, tokens: [String]) -> StyledText {
+    var runs: [TextRun] = []
+    for run in text.runs {
+      guard run.volatile == nil, !run.keepsWhole else {
+        runs.append(run)
+        continue
+      }
+      var rest = Substring(run.text)
+      func piece(_ part: Substring, whole: Bool) {
+        guard !part.isEmpty else { return }
+        var copy = run
+        copy.text = String(part)
+        copy.keepsWhole = whole
+        runs.append(copy)
+      }
+      while let (range, _) = firstToken(in: rest, tokens) {
+        piece(rest[..<range.lowerBound], whole: false)
+        piece(rest[range], whole: true)
+        rest = rest[range.upperBound...]
+      }
+      piece(rest, whole: false)
+    }
+    return StyledText(runs)
+  }
+
+  /// The earliest whole occurrence of any token (the longest at the same place).
+  private static func firstToken(in text: Substring, _ tokens: [String])
+    -> (Range<Substring.Index>, String)?
+  {
+    var best: (Range<Substring.Index>, String)?
+    for token in tokens {
+      var from = text.startIndex
+      while from < text.endIndex, let range = text[from...].firstRange(of: token) {
+        if isWhole(range, in: text) {
+          if let found = best, found.0.lowerBound <= range.lowerBound { break }
+          best = (range, token)
+          break
+        }
+        from = text.index(after: range.lowerBound)
+      }
+    }
+    return best
+  }
+
+  private static func isWhole(_ range: Range<Substring.Index>, in text: Substring) -> Bool {
+    func joins(_ a: Character, _ b: Character) -> Bool { isWordLetter(a) && isWordLetter(b) }
+    if range.lowerBound > text.startIndex,
+      joins(text[text.index(before: range.lowerBound)], text[range.lowerBound])
+    {
+      return false
+    }
+    if range.upperBound < text.endIndex,
+      joins(text[text.index(before: range.upperBound)], text[range.upperBound])
+    {
+      return false
+    }
+    return true
+  }
+
+  /// A letter or digit of a script that separates words with spaces.
+  private static func isWordLetter(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first,
+      scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    else { return false }
+    switch scalar.value {
+    case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return false  // Han, kana
+    default: return true
+    }
+  }
+}
+
+extension String {
+  /// The text without the characters at either end that `drop` picks (no Foundation here).
+  func trimmingEdges(_ drop: (Character) -> Bool) -> String {
+    var view = Substring(self)
+    while let first = view.first, drop(first) { view = view.dropFirst() }
+    while let last = view.last, drop(last) { view = view.dropLast() }
+    return String(view)
+  }
+}
