@@ -52,15 +52,6 @@ public struct ChangeRegion: Sendable, Equatable {
     self.textB = textB
   }
 
-  /// The same region as an edit that counts.
-  func asChanged() -> ChangeRegion {
-    var changed = ChangeRegion(
-      kind: .changed, pixels: pixels, points: points, pixelCount: pixelCount, counts: true,
-      textA: textA, textB: textB)
-    changed.wholePage = false
-    return changed
-  }
-
   /// The displacement's length in points.
   public var shiftDistance: Double { (shiftX * shiftX + shiftY * shiftY).squareRoot() }
 

@@ -137,7 +137,7 @@ public enum VisualDiff {
     _ a: Raster, _ b: Raster, pageA: Int, pageB: Int, options: DiffOptions,
     sizeA: PageSize? = nil, sizeB: PageSize? = nil, textChanges: [TextChange] = [],
     extraMasks: [PointRect] = [], texts: (PageText, PageText)? = nil,
-    pageMove: ChangeRegion? = nil, wordsDiffer: ((PointRect) -> Bool)? = nil
+    pageMove: ChangeRegion? = nil
   ) -> (PageDiff, PixelComparison) {
     let grid = PixelGrid(dpi: options.dpi)
     let width = max(a.width, b.width)
@@ -158,13 +158,6 @@ public enum VisualDiff {
           { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
         }, textShift: texts.flatMap { $0.0.displacement(to: $0.1) })
     comparison = comparison.replacingClasses(classes)
-    if let wordsDiffer {
-      // Other words are an edit, however well the pixels of one fit the other's ("5562" →
-      // "5662": the second 5 laid on the first is no move).
-      regions = regions.map {
-        $0.kind == .moved && !$0.wholePage && wordsDiffer($0.points) ? $0.asChanged() : $0
-      }
-    }
     if let pageMove {
       // What is left once A is laid on B by the page's move: what does not count there (glyphs
       // the renderer rounded to other pixels) is the page move's own, not a region of its own.
@@ -205,11 +198,10 @@ public enum VisualDiff {
     let rasterA = try a.render(page: pageA, dpi: options.dpi)
     let rasterB = try b.render(page: pageB, dpi: options.dpi)
     let sizes = (try a.pageSize(pageA), try b.pageSize(pageB))
-    let wordsDiffer = { (box: PointRect) in texts.0.words(in: box) != texts.1.words(in: box) }
     var (pageDiff, comparison) = compareRasters(
       rasterA, rasterB, pageA: pageA, pageB: pageB, options: options,
       sizeA: sizes.0, sizeB: sizes.1, textChanges: textChanges,
-      extraMasks: extraMasks, texts: texts, wordsDiffer: wordsDiffer)
+      extraMasks: extraMasks, texts: texts)
     if let move = pageDiff.regions.first, move.wholePage, pageDiff.regions.count > 1 {
       // The page moved as a whole and something is left: A drawn moved by the move's exact
       // distance is laid on B, so rules and images that the move turned into other pixels
@@ -220,7 +212,7 @@ public enum VisualDiff {
       (pageDiff, comparison) = compareRasters(
         movedA, rasterB, pageA: pageA, pageB: pageB, options: options,
         sizeA: sizes.0, sizeB: sizes.1, textChanges: textChanges,
-        extraMasks: extraMasks, pageMove: move, wordsDiffer: wordsDiffer)
+        extraMasks: extraMasks, pageMove: move)
     }
     if !pageDiff.regions.isEmpty {
       let (textA, textB) = texts
