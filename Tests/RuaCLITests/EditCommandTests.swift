@@ -171,7 +171,8 @@ struct EditCommandTests {
       (["fill", "Agnes", "metoprolol"], .usage, "'metoprolol' matches 2 medicines"),
       (["med", "stop", "Agnes", "metoprolol"], .usage, "m-meto-er  metoprolol succinate ER"),
       (
-        ["med", "hold", "Agnes", "aspirin", "--on", "2026-11-10"], .usage, "--on is for 'med stop'"
+        ["med", "resume", "Agnes", "aspirin", "--on", "2026-11-10"], .usage,
+        "--on is for 'med stop' and 'med hold'"
       ),
       (
         ["med", "stop", "Agnes", "aspirin", "--on", "2026-13-01"], .dataError,

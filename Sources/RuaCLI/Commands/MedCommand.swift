@@ -7,8 +7,7 @@ struct MedCommand: Command {
   let name = "med"
   let summary = "stop, hold or resume a medicine, add one, change or remove one"
   let usage = """
-    med stop|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--reason TEXT] [--dry-run]
-           rua-paper med hold PATIENT MEDICINE [--on YYYY-MM-DD] [--until YYYY-MM-DD] \
+    med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--until YYYY-MM-DD] \
     [--reason TEXT] [--dry-run]
            rua-paper med add PATIENT --name NAME [--strength S] [--schedule TEXT] \
     [--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] \
