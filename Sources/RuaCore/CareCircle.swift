@@ -154,6 +154,51 @@ public enum MedicationStatus: String, Sendable, CaseIterable {
   case stopped
 }
 
+/// When a held medicine was paused and is planned to resume, and why (`hold` in the format).
+/// Every part may be absent: a hold recorded before holds had dates has none ("since: not
+/// recorded"). `since` is never after the day it is recorded (a pause starts on the day, as a
+/// stop does); `until` is on or after `since` and at most `CareCircleLimits.holdDays` later.
+public struct MedicationHold: Equatable, Sendable {
+  public var since: CivilDate?
+  public var until: CivilDate?
+  public var reason: String?
+  public init(since: CivilDate? = nil, until: CivilDate? = nil, reason: String? = nil) {
+    self.since = since
+    self.until = until
+    self.reason = reason
+  }
+
+  /// Whether the hold covers `date`: from `since` (or always, when not recorded) through
+  /// `until` (or with no end, when not recorded).
+  public func covers(_ date: CivilDate) -> Bool {
+    if let since, date < since { return false }
+    if let until, until < date { return false }
+    return true
+  }
+
+  /// For the terminal (`meds`, the edit commands): "on hold since 2026-10-27 until 2026-11-05
+  /// (dental extraction)", "on hold since: not recorded", and "was due to end 2026-11-05: check
+  /// with the prescriber" once the planned end has passed.
+  public func summary(today: CivilDate) -> String {
+    var text = "on hold since " + (since?.iso ?? "not recorded")
+    if let until {
+      text +=
+        dueToEnd(today: today) == nil
+        ? " until " + until.iso
+        : "; was due to end " + until.iso + ": check with the prescriber"
+    }
+    if let reason { text += " (" + reason + ")" }
+    return text
+  }
+
+  /// The planned end when it has passed on `today`: the hold was due to end, and whether the
+  /// medicine is given again is for the prescriber to say, not for the paper to guess.
+  public func dueToEnd(today: CivilDate) -> CivilDate? {
+    guard let until, until < today else { return nil }
+    return until
+  }
+}
+
 public struct Fill: Equatable, Sendable {
   public var fillDate: CivilDate
   /// 1–365 days; drives the runway, so it is never guessed.
@@ -182,12 +227,16 @@ public struct Medication: Equatable, Sendable {
   public var asNeeded: Bool
   public var asNeededReason: String?
   public var maxPerDay: String?
+  /// The least time between two as-needed doses, in minutes (`minIntervalMinutes`).
+  public var minIntervalMinutes: Int?
   public var purpose: String?
   public var prescriber: String?
   public var instructions: String?
   public var startDate: CivilDate?
   public var status: MedicationStatus
   public var stoppedDate: CivilDate?
+  /// Only with status on-hold: the hold's dates and reason.
+  public var hold: MedicationHold?
   /// When set, overrides the bundled drug-class table either way.
   public var highAlert: Bool?
   public var refillsRemaining: Int?
@@ -201,7 +250,7 @@ public struct Medication: Equatable, Sendable {
     purpose: String? = nil, prescriber: String? = nil, instructions: String? = nil,
     startDate: CivilDate? = nil, status: MedicationStatus = .active, stoppedDate: CivilDate? = nil,
     highAlert: Bool? = nil, refillsRemaining: Int? = nil, rxNumber: String? = nil,
-    fills: [Fill] = []
+    fills: [Fill] = [], hold: MedicationHold? = nil, minIntervalMinutes: Int? = nil
   ) {
     self.id = id
     self.name = name
@@ -225,6 +274,13 @@ public struct Medication: Equatable, Sendable {
     self.refillsRemaining = refillsRemaining
     self.rxNumber = rxNumber
     self.fills = fills
+    self.hold = hold
+    self.minIntervalMinutes = minIntervalMinutes
+  }
+
+  /// Whether the medicine is held on `date`: on hold, and the hold covers the day.
+  public func isHeld(on date: CivilDate) -> Bool {
+    status == .onHold && (hold ?? MedicationHold()).covers(date)
   }
 }
 

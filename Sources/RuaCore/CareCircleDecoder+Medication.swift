@@ -21,6 +21,7 @@ extension CareCircleDecoder {
     medication.asNeeded = try fields.bool("asNeeded") ?? false
     medication.asNeededReason = try fields.string("asNeededReason", max: L.asNeededReason)
     medication.maxPerDay = try fields.string("maxPerDay", max: L.shortText)
+    medication.minIntervalMinutes = try fields.int("minIntervalMinutes", in: L.minIntervalMinutes)
     medication.purpose = try fields.string("purpose", max: L.purpose)
     medication.prescriber = try fields.string("prescriber", max: L.prescriber)
     medication.instructions = try fields.string("instructions", max: L.instructions)
@@ -40,6 +41,7 @@ extension CareCircleDecoder {
         path: fields.child("stoppedDate"),
         reason: "is allowed only with status \"stopped\"")
     }
+    medication.hold = try hold(fields, status: medication.status, today: today)
     medication.highAlert = try fields.bool("highAlert")
     medication.refillsRemaining = try fields.int("refillsRemaining", in: L.refillsRemaining)
     medication.rxNumber = try fields.string("rxNumber", max: L.rxNumber)
@@ -49,6 +51,51 @@ extension CareCircleDecoder {
           element, path: CareCirclePath.element(fields.child("fills"), index), today: today))
     }
     return medication
+  }
+
+  /// `hold`: only with status on-hold; `since` not after `today` (a pause starts on the day it
+  /// starts, as a stop does, so no document calls a medicine held while it is still given);
+  /// `until` on or after `since` and at most `holdDays` after it (or after `today`, when
+  /// `since` is not recorded). An object with no member counts as absent.
+  private static func hold(
+    _ fields: CareCircleFieldReader, status: MedicationStatus, today: CivilDate
+  )
+    throws(CareCircleError) -> MedicationHold?
+  {
+    typealias L = CareCircleLimits
+    guard let value = fields["hold"] else { return nil }
+    let path = fields.child("hold")
+    let item = try CareCircleFieldReader(value, path: path)
+    try item.refuseUnknownKeys(CareCircleFields.hold)
+    let since = try item.date("since")
+    if let since, since > today {
+      throw CareCircleError(
+        path: item.child("since"),
+        reason: "must not be after today (\(today.iso)): a hold starts on the day the medicine"
+          + " is first not given; until then it is given and every document must say so")
+    }
+    let until = try item.date("until")
+    if let until {
+      if let since, until < since {
+        throw CareCircleError(
+          path: item.child("until"), reason: "must not be before hold.since (\(since.iso))")
+      }
+      let from = since ?? today
+      if from.adding(days: L.holdDays) < until {
+        throw CareCircleError(
+          path: item.child("until"),
+          reason:
+            "must be at most \(L.holdDays) days after \(since == nil ? "today" : "hold.since")"
+            + " (\(from.iso)): a longer pause is a stop ('med stop'), or a mistyped year")
+      }
+    }
+    let hold = MedicationHold(
+      since: since, until: until, reason: try item.string("reason", max: L.holdReason))
+    guard hold != MedicationHold() else { return nil }
+    guard status == .onHold else {
+      throw CareCircleError(path: path, reason: "is allowed only with status \"on-hold\"")
+    }
+    return hold
   }
 
   /// One fill object at `path`; the fill date may not be after `today`.

@@ -112,6 +112,16 @@ extension CareCircleDecoder {
     if let stopped = medication.stoppedDate, stopped < born {
       throw CareCircleError(path: CareCirclePath.member(path, "stoppedDate"), reason: reason)
     }
+    if let since = medication.hold?.since, since < born {
+      throw CareCircleError(
+        path: CareCirclePath.member(CareCirclePath.member(path, "hold"), "since"), reason: reason)
+    }
+    if let since = medication.hold?.since, let start = medication.startDate, since < start {
+      throw CareCircleError(
+        path: CareCirclePath.member(CareCirclePath.member(path, "hold"), "since"),
+        reason: "must not be before the medicine's startDate (\(start.iso)): it cannot be"
+          + " paused before it was started")
+    }
     for (index, fill) in medication.fills.enumerated() where fill.fillDate < born {
       let fills = CareCirclePath.member(path, "fills")
       throw CareCircleError(

@@ -74,12 +74,20 @@ public enum CareCircleEncoder {
     if medication.asNeeded { out.add("asNeeded", .bool(true)) }
     out.add("asNeededReason", medication.asNeededReason)
     out.add("maxPerDay", medication.maxPerDay)
+    if let minutes = medication.minIntervalMinutes { out.add("minIntervalMinutes", .int(minutes)) }
     out.add("purpose", medication.purpose)
     out.add("prescriber", medication.prescriber)
     out.add("instructions", medication.instructions)
     out.add("startDate", medication.startDate?.iso)
     if medication.status != .active { out.add("status", medication.status.rawValue) }
     out.add("stoppedDate", medication.stoppedDate?.iso)
+    if let hold = medication.hold {
+      var item = Members()
+      item.add("since", hold.since?.iso)
+      item.add("until", hold.until?.iso)
+      item.add("reason", hold.reason)
+      if case .object(let members) = item.json, !members.isEmpty { out.add("hold", item.json) }
+    }
     if let highAlert = medication.highAlert { out.add("highAlert", .bool(highAlert)) }
     if let refills = medication.refillsRemaining { out.add("refillsRemaining", .int(refills)) }
     out.add("rxNumber", medication.rxNumber)

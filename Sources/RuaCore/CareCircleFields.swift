@@ -22,9 +22,11 @@ public enum CareCircleFields {
   public static let pharmacy = ["name", "phone", "address"]
   public static let medication = [
     "id", "name", "brand", "strength", "form", "route", "dose", "schedule", "times", "asNeeded",
-    "asNeededReason", "maxPerDay", "purpose", "prescriber", "instructions", "startDate", "status",
-    "stoppedDate", "highAlert", "refillsRemaining", "rxNumber", "fills",
+    "asNeededReason", "maxPerDay", "minIntervalMinutes", "purpose", "prescriber", "instructions",
+    "startDate", "status", "stoppedDate", "hold", "highAlert", "refillsRemaining", "rxNumber",
+    "fills",
   ]
+  public static let hold = ["since", "until", "reason"]
   public static let fill = ["fillDate", "daySupply", "quantity", "pharmacy"]
   public static let contact = ["name", "relation", "phone", "altPhone", "roles"]
 }
@@ -73,6 +75,14 @@ public enum CareCircleLimits {
   public static let heightCm = 300.0
   public static let refillsRemaining = 0...99
   public static let daySupply = 1...365
+  /// A hold's reason ("dental extraction on Friday"), as a status change's `--reason`.
+  public static let holdReason = 200
+  /// The longest planned hold, `since` to `until`: a pause of more than a year is a stop, or
+  /// a typing mistake in the year.
+  public static let holdDays = 366
+  /// The least time between two as-needed doses, in minutes: from 5 (nitroglycerin under the
+  /// tongue) to three days.
+  public static let minIntervalMinutes = 5...4320
   /// A fill's quantity (tablets, mL, units): a year's supply of the largest liquid or insulin
   /// dose stays well under it; 1e308 is a typing accident, not a fill.
   public static let quantity = 100_000.0

@@ -43,6 +43,9 @@ public struct ERFacts: Equatable, Sendable {
   public let healthCareProxies: [Contact]
   /// Active and on-hold medications in document order (`Runway.documentOrder`).
   public let currentMedications: [Medication]
+  /// The day the facts are for: a hold whose planned end has passed by then is said to be due
+  /// to end, never treated as over or as still in force.
+  public let today: CivilDate
 
   public var isOnBloodThinner: Bool { !bloodThinners.isEmpty }
 
@@ -96,14 +99,15 @@ public struct ERFacts: Equatable, Sendable {
       fallRisk: flagged(.fallRisk),
       codeStatus: codeStatus,
       healthCareProxies: patient.contacts.filter { $0.roles.contains(.healthCareProxy) },
-      currentMedications: current)
+      currentMedications: current, today: today)
   }
 
   public init(
     allergies: Allergies, bloodThinners: [FlaggedMedication], antiplatelets: [FlaggedMedication],
     otherHighAlert: [FlaggedMedication], fallRisk: [FlaggedMedication], codeStatus: CodeStatus,
-    healthCareProxies: [Contact], currentMedications: [Medication]
+    healthCareProxies: [Contact], currentMedications: [Medication], today: CivilDate
   ) {
+    self.today = today
     self.allergies = allergies
     self.bloodThinners = bloodThinners
     self.antiplatelets = antiplatelets

@@ -52,8 +52,22 @@ public enum MedsReport {
       ("daysRemaining", running?.daysRemaining.map(JSON.int) ?? .null),
       ("lastFillDate", optional(runway.currentFill?.fillDate.iso)),
       ("daySupply", runway.currentFill.map { .int($0.daySupply) } ?? .null),
+      ("hold", holdJSON(medication, today: today)),
       ("flags", .array(table.flags(for: medication).map { .string($0.rawValue) })),
       ("classes", .array(table.classes(for: medication).map { .string($0.id) })),
+    ])
+  }
+
+  /// A held medicine's hold: `since`, `until` and `reason` (null when not recorded), and
+  /// `dueToEnd` (true once `until` has passed: check with the prescriber). Null when not held.
+  private static func holdJSON(_ medication: Medication, today: CivilDate) -> JSON {
+    guard medication.status == .onHold else { return .null }
+    let hold = medication.hold ?? MedicationHold()
+    return .object([
+      ("since", hold.since.map { .string($0.iso) } ?? .null),
+      ("until", hold.until.map { .string($0.iso) } ?? .null),
+      ("reason", hold.reason.map(JSON.string) ?? .null),
+      ("dueToEnd", .bool(hold.dueToEnd(today: today) != nil)),
     ])
   }
 
@@ -68,7 +82,7 @@ public enum MedsReport {
       var name = medication.name
       if let strength = medication.strength { name += " " + strength }
       let held = medication.status == .onHold
-      if held { name += " (on hold)" }
+      if held { name += ", " + (medication.hold ?? MedicationHold()).summary(today: today) }
       return [
         verdict(medication, runway), held ? "-" : runway.runOutDate?.iso ?? "-",
         held ? "-" : runway.daysRemaining.map(String.init) ?? "-", name,

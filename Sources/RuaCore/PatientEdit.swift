@@ -9,8 +9,9 @@
 public enum PatientEdit: Sendable {
   /// A fill appended to the medicine with this id: `fillDate`, `daySupply`, `quantity`, … .
   case addFill(medicationID: String, fill: [(key: String, value: JSON)])
-  /// A new status; `stoppedDate` only with `.stopped` (any earlier one is removed otherwise).
-  case setStatus(medicationID: String, MedicationStatus, stoppedDate: JSON?)
+  /// A new status; `stoppedDate` only with `.stopped` and `hold` (`{since, until, reason}`)
+  /// only with `.onHold` (any earlier one is removed otherwise).
+  case setStatus(medicationID: String, MedicationStatus, stoppedDate: JSON?, hold: JSON? = nil)
   /// A medicine appended to the list (its members as the format names them).
   case addMedication([(key: String, value: JSON)])
   /// An allergy appended to the list; a recorded allergy ends "no known allergies".
@@ -39,10 +40,11 @@ public enum PatientEdit: Sendable {
       Self.updateMedication(id, in: &members) { medication in
         Self.append(.object(fill), to: "fills", in: &medication)
       }
-    case .setStatus(let id, let status, let stoppedDate):
+    case .setStatus(let id, let status, let stoppedDate, let hold):
       Self.updateMedication(id, in: &members) { medication in
         Self.set("status", .string(status.rawValue), in: &medication)
         Self.set("stoppedDate", stoppedDate, in: &medication)
+        Self.set("hold", hold, in: &medication)
       }
     case .addMedication(let medication):
       Self.append(.object(medication), to: "medications", in: &members)

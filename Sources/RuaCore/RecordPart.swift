@@ -153,6 +153,9 @@ extension RecordPart {
       RecordField("brand", "brand", .text, "the brand name"),
       RecordField("form", "form", .text, "tablet, patch, ..."),
       RecordField("route", "route", .text, "absent means by mouth"),
+      RecordField(
+        "min-interval", "minIntervalMinutes", .interval,
+        "as needed: the least time between doses, e.g. 4h or 30min"),
     ])
 }
 

@@ -13,6 +13,9 @@ public enum RecordValueForm: Sendable {
   case allergyKind
   case roles
   case times
+  /// A time between doses: "4 h", "4 hours", "30 min", "1 h 30 min", or hours alone ("4");
+  /// carried as whole minutes.
+  case interval
 }
 
 /// Command-line values read leniently where no meaning is lost (`Female`, `Severe`, `POA`,
@@ -63,6 +66,8 @@ public enum RecordValue {
       return list(text, roleWords, ContactRole.allCases.map(\.rawValue))
     case .times:
       return list(text, [:], DoseTime.allCases.map(\.rawValue))
+    case .interval:
+      return interval(word)
     }
   }
 
@@ -100,6 +105,35 @@ public enum RecordValue {
       if !values.contains(value) { values.append(value) }
     }
     return .success(.array(values))
+  }
+
+  /// "4 h", "4h", "4 hours", "30 min", "1 h 30 min", "4" (hours) → minutes; anything else is
+  /// refused with the accepted forms. Fractions of a minute are refused as not whole.
+  private static func interval(_ word: String) -> Result<JSON?, Refusal> {
+    let refusal = Refusal("is not a time between doses; accepted: 4 h, 4 hours, 30 min, 1 h 30 min")
+    let units: [String: Double] = [
+      "h": 60, "hr": 60, "hrs": 60, "hour": 60, "hours": 60, "m": 1, "min": 1, "mins": 1,
+      "minute": 1, "minutes": 1,
+    ]
+    var minutes = 0.0
+    var rest = Substring(word)
+    var parts = 0
+    while !rest.isEmpty {
+      rest = rest.drop { $0 == " " }
+      let digits = rest.prefix { $0.isNumber || $0 == "." }
+      rest = rest.dropFirst(digits.count).drop { $0 == " " }
+      let unit = rest.prefix { $0.isLetter }
+      rest = rest.dropFirst(unit.count)
+      guard let number = Double(digits), number.isFinite, number < 100_000 else {
+        return .failure(refusal)
+      }
+      guard let factor = unit.isEmpty && parts == 0 && rest.isEmpty ? 60 : units[String(unit)]
+      else { return .failure(refusal) }
+      minutes += number * factor
+      parts += 1
+    }
+    guard minutes == minutes.rounded() else { return .failure(refusal) }
+    return .success(.int(Int(minutes)))
   }
 
   private static func measure(

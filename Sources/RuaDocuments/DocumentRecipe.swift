@@ -96,7 +96,7 @@ public enum DocumentRecipe {
         today: today,
         printedAt: printedAt,
         labels: labels, template: template, contentVersion: tableVersion, pendingReview: pending,
-        freshness: freshness)
+        freshness: freshness, changes: period.changes)
       return DescribedDocument(document: document, template: template, contentVersion: tableVersion)
     case .falls:
       guard let content = inputs.fallContent else {

@@ -89,11 +89,17 @@ public final class Session {
     resources = try resources.speaking(language)
     let asOf = try informationAsOf(patient)
     try Self.checkPrintDate(patient, informationAsOf: asOf, settings)
+    var period = settings.period
+    if request.kind == .mar {
+      period.changes = try StoreAccess.perform { () throws(StoreError) in
+        try MARChangeReading.changes(store, patient: patient, zone: .local)
+      }
+    }
     TestPause.at("render", host)
     return try DocumentMaker(resources).make(
       request.kind, patient: patient, today: settings.today, now: settings.now,
       informationAsOf: asOf, footerAnchor: request.anchorsFooter ? try footerAnchor() : nil,
-      period: settings.period)
+      period: period)
   }
 
   /// Refuses a print date that would make the document say something impossible.

@@ -64,3 +64,54 @@ extension Store {
     }
   }
 }
+
+/// One change to one of a patient's medicines, for a MAR's "changes since the last sheet".
+public struct MedicationChange: Sendable, Equatable {
+  /// The medicine's care-circle id and name as stored now (nil once it was removed).
+  public var medicationID: String?
+  public var name: String?
+  /// insert, update or delete.
+  public var action: String
+  public var fields: [PlannedChange.Field]
+}
+
+extension Store {
+  /// The last completed delivery (file, standard output, share or print) of `document` for
+  /// the patient (care-circle id): the access log's own row, so it does not depend on a clock.
+  public func lastDelivery(of document: String, patient externalID: String) throws(StoreError)
+    -> Instant?
+  {
+    let statement = try connection.prepare(
+      """
+      SELECT epoch FROM access_log
+      WHERE patient_id = ? AND document = ? AND outcome = 'completed'
+        AND action IN ('export', 'share', 'print')
+      ORDER BY id DESC LIMIT 1
+      """)
+    try statement.bind([.text(externalID), .text(document)])
+    return try statement.step() ? Instant(secondsSinceEpoch: statement.int(0)) : nil
+  }
+
+  /// The change-log rows of the patient's medicines written at or after `since`, in order.
+  public func medicationChanges(patient externalID: String, since: Instant) throws(StoreError)
+    -> [MedicationChange]
+  {
+    let statement = try connection.prepare(
+      """
+      SELECT m.external_id, m.name, c.action, c.diff
+      FROM change_log c JOIN patients p ON p.id = c.patient_id
+        LEFT JOIN medications m ON m.id = c.entity_id
+      WHERE p.external_id = ? AND c.entity = 'medications' AND c.epoch >= ? ORDER BY c.id
+      """)
+    try statement.bind([.text(externalID), .integer(since.secondsSinceEpoch)])
+    var out: [MedicationChange] = []
+    while try statement.step() {
+      out.append(
+        MedicationChange(
+          medicationID: try statement.text(0), name: try statement.text(1),
+          action: try statement.text(2) ?? "",
+          fields: Self.fields(ofDiff: try statement.text(3) ?? "{}")))
+    }
+    return out
+  }
+}

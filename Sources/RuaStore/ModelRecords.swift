@@ -76,6 +76,9 @@ enum ModelRecords {
         ("start_date", SQLValue(m.startDate?.iso)), ("status", SQLValue(m.status.rawValue)),
         ("stopped_date", SQLValue(m.stoppedDate?.iso)), ("high_alert", SQLValue(m.highAlert)),
         ("refills_remaining", SQLValue(m.refillsRemaining)), ("rx_number", SQLValue(m.rxNumber)),
+        ("hold_since", SQLValue(m.hold?.since?.iso)), ("hold_until", SQLValue(m.hold?.until?.iso)),
+        ("hold_reason", SQLValue(m.hold?.reason)),
+        ("min_interval_minutes", SQLValue(m.minIntervalMinutes)),
       ], children: fills, position: position)
   }
 

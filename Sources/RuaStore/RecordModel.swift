@@ -79,6 +79,12 @@ enum RecordModel {
     m.highAlert = r.field("high_alert").boolValue
     m.refillsRemaining = r.field("refills_remaining").intValue
     m.rxNumber = r.field("rx_number").textValue
+    // Schema 5; a store migrated from before has NULL here: a hold "since: not recorded".
+    let hold = MedicationHold(
+      since: date(r, "hold_since"), until: date(r, "hold_until"),
+      reason: r.field("hold_reason").textValue)
+    if m.status == .onHold, hold != MedicationHold() { m.hold = hold }
+    m.minIntervalMinutes = r.field("min_interval_minutes").intValue
     for fill in r.children where fill.table == "fills" {
       guard let day = date(fill, "fill_date"), let supply = fill.field("day_supply").intValue
       else { throw damaged("fills") }

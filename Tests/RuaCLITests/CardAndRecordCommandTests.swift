@@ -47,14 +47,19 @@ struct CardAndRecordCommandTests {
     let box = store()
     let run = ["mar", "rob", "--paper", "a4", "--today", "2026-11-20"] + flags(box)
     #expect(box.run(run + ["-o", "a.pdf"]).code == .success)
+    // The first sheet says there was none before it; every later one names the previous
+    // sheet's day, so the second and the third, with nothing changed between, are the same.
     #expect(box.run(run + ["-o", "b.pdf"]).code == .success)
-    #expect(box.hash(box.file("a.pdf")) == box.hash(box.file("b.pdf")))
+    #expect(box.run(run + ["-o", "c.pdf"]).code == .success)
+    #expect(box.hash(box.file("b.pdf")) == box.hash(box.file("c.pdf")))
+    #expect(box.hash(box.file("a.pdf")) != box.hash(box.file("b.pdf")))
     let info = try Tool.run("pdfinfo", [box.file("a.pdf")])
     #expect(info.contains("841.89 x 595.276 pts"), "\(info)")
     let text = try PDFText.of(box.file("a.pdf"))
     #expect(text.contains("Week of Nov 20, 2026 to Nov 26, 2026"))
     #expect(text.contains("warfarin") && text.contains("zolpidem"))
     #expect(try log(box).first?.entry.document == "administration-record")
+    #expect(try PDFText.of(box.file("a.pdf")).contains("No earlier sheet of this record"))
   }
 
   /// --week-of moves the seven days, not the day ages and run-outs count from; a date that is

@@ -82,7 +82,7 @@ struct EditCommandTests {
     #expect(!list.contains { $0["id"]?.stringValue == "m-meto" })
     let text = box.run(["meds", "Agnes"] + box.storeFlags).stdout
     #expect(text.contains("2026-12-18    30  apixaban 5 mg"))
-    #expect(text.contains("aspirin 81 mg (on hold)"))
+    #expect(text.contains("aspirin 81 mg, on hold since 2026-11-18 (dental extraction Friday)"))
 
     // The ER sheet and the medication list, as printed that evening.
     let docs = ["--templates", PackageRoot.templates, "--now", "2026-11-18T20:00:00Z"]
@@ -116,7 +116,12 @@ struct EditCommandTests {
     #expect(rows[0].entity == "fills" && rows[0].action == "insert")
     #expect(rows[0].fields.contains { $0.name == "fill_date" && $0.new == "2026-11-18" })
     #expect(rows[1].entity == "medications" && rows[1].action == "update")
-    #expect(rows[1].fields == [PlannedChange.Field(name: "status", old: "active", new: "on-hold")])
+    #expect(
+      rows[1].fields == [
+        PlannedChange.Field(name: "status", old: "active", new: "on-hold"),
+        PlannedChange.Field(name: "hold_since", old: nil, new: "2026-11-18"),
+        PlannedChange.Field(name: "hold_reason", old: nil, new: "dental extraction Friday"),
+      ])
     #expect(rows[1].reason == "dental extraction Friday")
 
     // The export from before the evening would undo both: listed, refused, nothing written.
@@ -166,7 +171,8 @@ struct EditCommandTests {
       (["fill", "Agnes", "metoprolol"], .usage, "'metoprolol' matches 2 medicines"),
       (["med", "stop", "Agnes", "metoprolol"], .usage, "m-meto-er  metoprolol succinate ER"),
       (
-        ["med", "hold", "Agnes", "aspirin", "--on", "2026-11-10"], .usage, "--on is for 'med stop'"
+        ["med", "resume", "Agnes", "aspirin", "--on", "2026-11-10"], .usage,
+        "--on is for 'med stop' and 'med hold'"
       ),
       (
         ["med", "stop", "Agnes", "aspirin", "--on", "2026-13-01"], .dataError,

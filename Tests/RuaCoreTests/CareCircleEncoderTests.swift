@@ -46,6 +46,7 @@ import Testing
     medication.stoppedDate = date("2021-01-01")
     medication.highAlert = false
     medication.refillsRemaining = 0
+    medication.minIntervalMinutes = 240
     medication.rxNumber = "rx"
     medication.fills = [
       Fill(fillDate: date("2020-12-01"), daySupply: 7, quantity: 1e-7, pharmacy: "ph"),
@@ -118,7 +119,8 @@ import Testing
       Issue.record("not an object")
       return
     }
-    #expect(medication.map(\.key) == CareCircleFields.medication)
+    // A stopped medicine has no hold (HoldFormatTests writes one).
+    #expect(medication.map(\.key) == CareCircleFields.medication.filter { $0 != "hold" })
   }
 
   @Test(arguments: [

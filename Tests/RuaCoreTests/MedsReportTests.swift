@@ -45,6 +45,7 @@ import Testing
             "daysRemaining": 2,
             "lastFillDate": "2026-11-01",
             "daySupply": 30,
+            "hold": null,
             "flags": [],
             "classes": []
           },
@@ -59,6 +60,7 @@ import Testing
             "daysRemaining": null,
             "lastFillDate": null,
             "daySupply": null,
+            "hold": null,
             "flags": [],
             "classes": []
           },
@@ -73,6 +75,7 @@ import Testing
             "daysRemaining": 28,
             "lastFillDate": "2026-11-27",
             "daySupply": 30,
+            "hold": null,
             "flags": [
               "anticoagulant"
             ],
@@ -91,6 +94,7 @@ import Testing
             "daysRemaining": null,
             "lastFillDate": null,
             "daySupply": null,
+            "hold": null,
             "flags": [],
             "classes": []
           }

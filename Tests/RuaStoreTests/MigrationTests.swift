@@ -144,3 +144,83 @@ struct AccessLogMigrationTests {
     #expect(Store.inspect(location).isReady)
   }
 }
+
+@Suite("Schema 5: dated holds and the least time between doses")
+struct HoldColumnsMigrationTests {
+  @Test func aSchemaOneStoreMigratesAndKeepsItsUndatedHold() throws {
+    let folder = try SchemaOneFixture.copy()
+    let location = folder.location
+    let store = try Store.open(location, actor: .tester)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 5)
+    for column in ["hold_since", "hold_until", "hold_reason", "min_interval_minutes"] {
+      #expect(
+        try store.connection.scalarInt(
+          "SELECT count(*) FROM pragma_table_info('medications') WHERE name = '\(column)'") == 1,
+        "\(column)")
+    }
+    // The sample's held aspirin, stored before holds had dates: held, "since: not recorded".
+    let circle = try store.loadCareCircle()
+    let held = circle.patients.flatMap(\.medications).filter { $0.status == .onHold }
+    #expect(!held.isEmpty)
+    #expect(held.allSatisfy { $0.hold == nil })
+
+    // A dated hold and an interval go in and come back as written, with change-log rows.
+    var edited = circle
+    let p = try #require(
+      edited.patients.firstIndex { $0.medications.contains { $0.status == .onHold } })
+    let m = try #require(edited.patients[p].medications.firstIndex { $0.status == .onHold })
+    edited.patients[p].medications[m].hold = MedicationHold(
+      since: CivilDate(iso: "2026-10-29"), until: CivilDate(iso: "2026-11-05"),
+      reason: "dental extraction")
+    edited.patients[p].medications[m].minIntervalMinutes = 360
+    _ = try store.save(edited, now: Fixture.now)
+    let reopened = try Store.open(location, actor: .tester)
+    #expect(
+      try reopened.loadCareCircle().patients[p].medications[m]
+        == edited.patients[p].medications[m])
+    let rows = try reopened.changeLog(patient: edited.patients[p].id)
+    let fields = rows.last?.fields.map(\.name) ?? []
+    #expect(fields.contains("hold_since") && fields.contains("hold_until"), "\(fields)")
+    #expect(fields.contains("hold_reason") && fields.contains("min_interval_minutes"))
+  }
+}
+
+@Suite("A MAR's changes since the last sheet, from the logs")
+struct SheetChangesTests {
+  @Test func theLastDeliveredSheetAndTheMedicineRowsSinceIt() throws {
+    let folder = TemporaryFolder()
+    let store = try Store.create(folder.location, actor: .tester)
+    let circle = Fixture.circle()
+    let start = Instant(secondsSinceEpoch: 1_795_000_000)
+    _ = try store.save(circle, now: start)
+    let patient = try #require(circle.patients.first)
+    #expect(try store.lastDelivery(of: "administration-record", patient: patient.id) == nil)
+    func sheet(
+      _ outcome: AccessOutcome, at seconds: Int64, document: String = "administration-record"
+    ) throws {
+      try store.appendAccess(
+        AccessEntry(
+          patientID: patient.id, document: document, action: "export", toolVersion: "0",
+          outcome: outcome), now: Instant(secondsSinceEpoch: 1_795_000_000 + seconds))
+    }
+    try sheet(.completed, at: 100)
+    try sheet(.failed("disk full"), at: 200)
+    try sheet(.completed, at: 300, document: "er-sheet")
+    let last = try #require(
+      try store.lastDelivery(of: "administration-record", patient: patient.id))
+    #expect(last.secondsSinceEpoch == 1_795_000_100)
+    // A dose changed after the sheet; nothing before it counts.
+    var edited = circle
+    edited.patients[0].medications[0].dose = "2 tablets"
+    _ = try store.save(edited, now: Instant(secondsSinceEpoch: 1_795_000_150))
+    let changes = try store.medicationChanges(patient: patient.id, since: last)
+    #expect(changes.count == 1, "\(changes)")
+    #expect(changes.first?.action == "update")
+    #expect(changes.first?.name == edited.patients[0].medications[0].name)
+    #expect(changes.first?.fields.map(\.name) == ["dose"])
+    #expect(
+      try store.medicationChanges(
+        patient: patient.id, since: Instant(secondsSinceEpoch: 1_795_000_151)
+      ).isEmpty)
+  }
+}

@@ -77,11 +77,15 @@ struct DocumentCommand: Command {
       --weeks N of them (1 to 4), one grid per week under its dates: one row per scheduled medicine and dose time (name,
       strength, form, dose, route, instructions, what it is for), a check box per day for
       initials with a place for the actual time. A held medicine reads "H - do not give" on
-      every day; a medicine that starts or stops within the week says "not started" or
-      "stopped" on the days outside, so no cell invites a dose the record does not prescribe.
-      Then the as-needed medicines (reason, maximum in 24 h), a log grid for as-needed doses,
-      a key of initials and full names, and the not-given codes (R refused, H held, M missed,
-      D discontinued). In the person's language with English, like the medication list; --large
+      exactly the days of its hold ('med hold --on --until'; every day when the hold has no
+      dates), with "on hold since ... until ... (reason)" in its notes; a medicine that starts
+      or stops within the week says "not started" or "stopped" on the days outside, so no cell
+      invites a dose the record does not prescribe. Then the as-needed medicines (reason,
+      maximum in 24 h, least time between doses), a log grid for as-needed doses, a key of
+      initials and full names, "changes since the last sheet" (medicines new, stopped or with a
+      changed dose in the change log since the last MAR of this patient was delivered, as the
+      access log records it; the first sheet says there was none), and the not-given codes (R
+      refused, H held, M missed, D discontinued). In the person's language with English, like the medication list; --large
       makes body text 14 pt. Delivery and logging as for 'er'. See docs/documents.md.
       """)
 

@@ -7,21 +7,32 @@ struct MedCommand: Command {
   let name = "med"
   let summary = "stop, hold or resume a medicine, add one, change or remove one"
   let usage = """
-    med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--reason TEXT] [--dry-run]
+    med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--until YYYY-MM-DD] \
+    [--reason TEXT] [--dry-run]
            rua-paper med add PATIENT --name NAME [--strength S] [--schedule TEXT] \
     [--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] \
     [--purpose TEXT] [--id ID] [--dry-run]
            rua-paper med set PATIENT MEDICINE [--strength S] [--dose D] [--schedule TEXT] \
-    [--times SLOTS] [--purpose TEXT] [--instructions TEXT] [--prescriber NAME] [--dry-run]
+    [--times SLOTS] [--purpose TEXT] [--instructions TEXT] [--prescriber NAME] \
+    [--min-interval TIME] [--dry-run]
            rua-paper med remove PATIENT MEDICINE [--dry-run]
     """
   let details = """
     stop: the medicine was stopped (--on, default today, is kept as its stop date); it leaves
     every document at once. A stop date after today is refused: a medicine taken until a later
     day is still current and must stay on every document until then, so stop it on the day.
-    A stop date before the date of birth is refused too. hold: paused; documents list it as on hold, with no refill
-    forecast. resume: active again (a stop date is removed). --reason is kept in the change
-    log with the command and the user. PATIENT and MEDICINE are matched as for 'fill'.
+    A stop date before the date of birth is refused too.
+
+    hold: paused from --on (default today) until --until (the planned resume, optional; on or
+    after --on and at most 366 days later), for --reason; every document prints "on hold since
+    ... until ... (reason)", the MAR marks exactly the held days, and there is no refill
+    forecast. A hold starting after today is refused, as a stop is: until that day the medicine
+    is given and every document must say so; hold it on the day. After --until has passed, the
+    documents say the hold was due to end and to check with the prescriber; they never resume
+    it by themselves. Holding a held medicine again with --on, --until or --reason replaces its
+    hold. resume: active again (a stop date and a hold are removed). --reason is kept in the
+    change log with the command and the user (and, for hold, in the record). PATIENT and
+    MEDICINE are matched as for 'fill'.
 
     add: a new medicine, for what a family learns at the pharmacy counter. Its id is --id or
     made from the name (m-apixaban, m-apixaban-2, ...). Record its first fill with 'fill
@@ -30,7 +41,9 @@ struct MedCommand: Command {
     dose, schedule) is added with a warning on standard error.
 
     set: changes the medicine's strength, dose, schedule, times, purpose, instructions,
-    prescriber, brand, form or route (a value of "" removes it); its fills and status stay.
+    prescriber, brand, form, route or, for an as-needed medicine, --min-interval, the least
+    time between two doses (4h, 4 hours, 30min, 1h 30min; 5 minutes to 72 hours), printed in
+    the MAR's as-needed table (a value of "" removes it); its fills and status stay.
     remove: takes out a medicine entered by mistake, with its fills; a medicine the patient
     stopped taking is stopped ('med stop'), so the record keeps it.
 
@@ -40,8 +53,14 @@ struct MedCommand: Command {
     """
   let options =
     [
-      OptionSpec("on", .value, value: "YYYY-MM-DD", help: "stop: the stop date (default today)"),
-      OptionSpec("reason", .value, value: "TEXT", help: "why, kept in the change log"),
+      OptionSpec(
+        "on", .value, value: "YYYY-MM-DD",
+        help: "stop, hold: the stop date or the hold's first day (default today)"),
+      OptionSpec(
+        "until", .value, value: "YYYY-MM-DD", help: "hold: the last day of the planned hold"),
+      OptionSpec(
+        "reason", .value, value: "TEXT",
+        help: "why, kept in the change log (and printed with a hold)"),
       OptionSpec("name", .value, value: "NAME", help: "add: the generic name"),
       OptionSpec("brand", .value, value: "NAME", help: "add, set: the brand name"),
       OptionSpec("strength", .value, value: "TEXT", help: "add, set: e.g. \"5 mg\""),
@@ -56,6 +75,9 @@ struct MedCommand: Command {
       OptionSpec("prescriber", .value, value: "NAME", help: "set: who prescribed it"),
       OptionSpec("form", .value, value: "TEXT", help: "set: tablet, patch, ..."),
       OptionSpec("route", .value, value: "TEXT", help: "set: absent means by mouth"),
+      OptionSpec(
+        "min-interval", .value, value: "TIME",
+        help: "set: as needed, the least time between doses (4h, 30min)"),
       OptionSpec("dry-run", help: "show the change; write nothing"),
     ] + StoreOptions.specs
 
@@ -88,13 +110,18 @@ struct MedCommand: Command {
     if let option = Self.addOptions.first(where: { arguments.present($0) }) {
       throw .invalidRequest("--\(option) is for 'med add'")
     }
-    for option in ["instructions", "prescriber", "form", "route"] where arguments.present(option) {
+    for option in ["instructions", "prescriber", "form", "route", "min-interval"]
+    where arguments.present(option) {
       throw .invalidRequest("--\(option) is for 'med set'")
     }
-    if status != .stopped, arguments.value("on") != nil {
+    if status == .active, arguments.value("on") != nil {
       throw .invalidRequest(
-        "--on is for 'med stop': the record keeps the date a medicine was stopped, "
-          + "not when it was held or resumed")
+        "--on is for 'med stop' and 'med hold': the record keeps the date a medicine was"
+          + " stopped or held, not when it was resumed")
+    }
+    if status != .onHold, arguments.value("until") != nil {
+      throw .invalidRequest(
+        "--until is for 'med hold': the day the hold is planned to end")
     }
     let reason: String?
     do {
@@ -103,7 +130,12 @@ struct MedCommand: Command {
 
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let medication = try session.medication(arguments.positionals[2])
-    if medication.status == status {
+    // A held medicine held again with dates or a reason has its hold changed; with none,
+    // there is nothing to change.
+    let changesHold =
+      status == .onHold
+      && (arguments.value("on") != nil || arguments.value("until") != nil || reason != nil)
+    if medication.status == status, !changesHold {
       context.print(
         "\(medication.name) is already \(status.rawValue) for \(session.patient.fullName); "
           + "nothing changed")
@@ -111,10 +143,21 @@ struct MedCommand: Command {
     }
     let stopped =
       status == .stopped ? JSON.argument(arguments.value("on") ?? session.today.iso) : nil
+    var hold: JSON?
+    if status == .onHold {
+      var members: [(key: String, value: JSON)] = [
+        ("since", JSON.argument(arguments.value("on") ?? session.today.iso))
+      ]
+      if let until = arguments.value("until") { members.append(("until", JSON.argument(until))) }
+      if let reason { members.append(("reason", .string(reason))) }
+      hold = .object(members)
+    }
     let edited = try session.commit(
-      .setStatus(medicationID: medication.id, status, stoppedDate: stopped),
+      .setStatus(medicationID: medication.id, status, stoppedDate: stopped, hold: hold),
       command: "med " + action, reason: reason, dryRun: arguments.flag("dry-run"),
-      options: ["stoppedDate": "--on"], showingTo: context)
+      options: [
+        "stoppedDate": "--on", "since": "--on", "until": "--until", "reason": "--reason",
+      ], showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }
@@ -129,7 +172,7 @@ struct MedCommand: Command {
       throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
     }
     let settable = Set(RecordPart.medication.fields.map(\.option))
-    for option in ["on", "reason", "name", "as-needed", "id"] + Array(settable).sorted()
+    for option in ["on", "until", "reason", "name", "as-needed", "id"] + Array(settable).sorted()
     where arguments.present(option) && (action == "remove" || !settable.contains(option)) {
       throw .invalidRequest("--\(option) is not for 'med \(action)'; see 'rua-paper med --help'")
     }
@@ -144,10 +187,11 @@ struct MedCommand: Command {
     guard arguments.positionals.count == 2 else {
       throw .invalidRequest("med add needs one PATIENT; the medicine is given with --name")
     }
-    for option in ["on", "reason"] where arguments.value(option) != nil {
+    for option in ["on", "until", "reason"] where arguments.value(option) != nil {
       throw .invalidRequest("--\(option) is for 'med stop', 'hold' and 'resume'")
     }
-    for option in ["instructions", "prescriber", "form", "route"] where arguments.present(option) {
+    for option in ["instructions", "prescriber", "form", "route", "min-interval"]
+    where arguments.present(option) {
       throw .invalidRequest("--\(option) is for 'med set'; add the medicine first")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)

@@ -752,6 +752,20 @@ private struct BundleMapping {
     medication.set("startDate", start)
     medication.set("status", mapped)
     if mapped == "stopped" { medication.set("stoppedDate", end) }
+    if mapped == "on-hold" {
+      var hold = JSONObject()
+      for extensionNode in try node.array("extension")
+      where try extensionNode.string("url") == FHIRTerms.medicationHold {
+        if let period = try extensionNode.object("valuePeriod") {
+          hold.set("since", FHIRDates.fullDate(try period.string("start")))
+          hold.set("until", FHIRDates.fullDate(try period.string("end")))
+        }
+      }
+      if let reason = try node.array("statusReason").first {
+        hold.set("reason", (try? reason.conceptText([])) ?? nil)
+      }
+      if !hold.members.isEmpty { medication.set("hold", hold.json) }
+    }
     var prescriber: String?
     var dispenses: [Int] = []
     if request { prescriber = try Self.requesterName(node, self) }

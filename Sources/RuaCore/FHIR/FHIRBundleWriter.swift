@@ -350,6 +350,25 @@ private struct Writer {
       derived.insert(ref(request), at: 0)
     }
     var members: [(key: String, value: JSON)] = [("status", .string(medication.status.rawValue))]
+    // A hold's reason is the statement's statusReason; its dates, which FHIR R4 has no field
+    // for (effectivePeriod is when the medicine is taken), rua-paper's own extension.
+    if medication.status == .onHold, let hold = medication.hold {
+      if hold.since != nil || hold.until != nil {
+        var period = JSONObject()
+        period.set("start", hold.since?.iso)
+        period.set("end", hold.until?.iso)
+        members.insert(
+          (
+            "extension",
+            .array([
+              .object([
+                ("url", .string(FHIRTerms.medicationHold)), ("valuePeriod", period.json),
+              ])
+            ])
+          ), at: 0)
+      }
+      if let reason = hold.reason { members.append(("statusReason", .array([Self.text(reason)]))) }
+    }
     members.append(("medicationReference", ref(medicineID)))
     members.append(("subject", patientRef))
     if medication.startDate != nil || medication.stoppedDate != nil {

@@ -16,6 +16,9 @@ public enum FHIRTerms {
   public static let dataAbsentReason = "http://hl7.org/fhir/StructureDefinition/data-absent-reason"
   public static let interpreterRequired =
     "http://hl7.org/fhir/StructureDefinition/patient-interpreterRequired"
+  /// rua-paper's own extension on a held MedicationStatement: the hold's planned period
+  /// (`valuePeriod` start = `hold.since`, end = `hold.until`); R4 has no field for it.
+  public static let medicationHold = "urn:rua-paper:fhir:medication-hold"
   public static let listEmptyReason = "http://terminology.hl7.org/CodeSystem/list-empty-reason"
   public static let uri = "urn:ietf:rfc:3986"
 

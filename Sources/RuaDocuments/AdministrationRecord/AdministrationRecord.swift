@@ -24,19 +24,23 @@ public enum AdministrationRecord {
   ]
 
   /// Section ids a template may list.
-  public static let sectionIDs = ["identity", "scheduled", "asNeeded", "log", "key", "legend"]
+  public static let sectionIDs = [
+    "identity", "scheduled", "asNeeded", "log", "key", "changes", "legend",
+  ]
 
   /// Builds the record for the week starting `start`.
   /// - Parameters:
   ///   - facts: `ERFacts.derive(patient:table:today:)`: the allergy band and the current
   ///     medicines in document order, as on the ER sheet.
   ///   - weeks: how many weeks of seven days from `start`, one grid each.
+  ///   - changes: what changed since the previous sheet of this patient was printed.
   public static func build(
     patient: Patient, facts: ERFacts, start: CivilDate, weeks: Int = 1, today: CivilDate,
     printedAt: String, labels: Labels, template: Template, contentVersion: String,
-    pendingReview: Bool, freshness: Freshness? = nil
+    pendingReview: Bool, freshness: Freshness? = nil, changes: MARChanges = MARChanges()
   ) -> Document {
-    let words = AdministrationRecordWords(labels: labels, start: start, weeks: max(1, weeks))
+    let words = AdministrationRecordWords(
+      labels: labels, start: start, weeks: max(1, weeks), today: today, changes: changes)
     let medicines = listed(patient, facts: facts, start: start)
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, facts: facts, medicines: medicines, today: today)
@@ -75,7 +79,9 @@ public enum AdministrationRecord {
     if medication.status == .stopped {
       guard let stop = medication.stoppedDate, !(stop < date) else { return .stopped }
     }
-    return medication.status == .onHold ? .held : .give
+    // Held exactly on the days its hold covers (every day when the hold has no dates);
+    // before the hold began and after its planned end, given as prescribed.
+    return medication.isHeld(on: date) ? .held : .give
   }
 }
 
@@ -85,6 +91,9 @@ struct AdministrationRecordWords: DocumentWords {
   /// Weeks from `start`: the identity line and the header give the whole span, and each week
   /// has its own grid.
   var weeks = 1
+  /// The print day: a hold whose planned end has passed is said to be due to end.
+  let today: CivilDate
+  var changes = MARChanges()
 
   var dates: [CivilDate] { (0..<AdministrationRecord.days).map { start.adding(days: $0) } }
 
@@ -105,7 +114,7 @@ struct AdministrationRecordWords: DocumentWords {
   /// One week's words, for its own grid.
   private func week(_ index: Int) -> AdministrationRecordWords {
     AdministrationRecordWords(
-      labels: labels, start: start.adding(days: AdministrationRecord.days * index))
+      labels: labels, start: start.adding(days: AdministrationRecord.days * index), today: today)
   }
 
   func section(
@@ -131,6 +140,7 @@ struct AdministrationRecordWords: DocumentWords {
     case "asNeeded": return asNeeded(medicines.filter(\.asNeeded))
     case "log": return log()
     case "key": return key()
+    case "changes": return changesSection()
     case "legend":
       return [.paragraph(label(.marLegend, "body")), .paragraph(label(.marBring, "strong"))]
     default: return []
@@ -173,8 +183,8 @@ struct AdministrationRecordWords: DocumentWords {
 
   private func notesCell(_ medication: Medication) -> StyledText {
     var parts: [StyledText] = []
-    if medication.status == .onHold { parts.append(run(labels[.onHold], "cell-strong")) }
-    if let instructions = medication.instructions { parts.append(run(instructions, "cell")) }
+    if let hold = holdText(medication, today: today, style: "cell-strong") { parts.append(hold) }
+    if let instructions = instructions(medication) { parts.append(run(instructions, "cell")) }
     if let purpose = medication.purpose { parts.append(run(purpose, "cell-muted")) }
     if let start = medication.startDate, start > dates[0] {
       parts.append(
@@ -245,7 +255,8 @@ struct AdministrationRecordWords: DocumentWords {
         medicineCell(medication), doseCell(medication),
         medication.asNeededReason.map { run($0, "cell") } ?? notRecorded,
         medication.maxPerDay.map { run($0, "cell-strong") } ?? notRecorded,
-        notRecorded, notesCell(medication),
+        medication.minIntervalMinutes.map { run(interval($0), "cell-strong") } ?? notRecorded,
+        notesCell(medication),
       ]
     }
     return [
@@ -254,6 +265,42 @@ struct AdministrationRecordWords: DocumentWords {
         Table(
           columns: columns.map { TableColumn(header: header($0.0), weight: $0.1) }, rows: rows)),
     ]
+  }
+
+  /// "4 h", "30 min", "1 h 30 min": the least time between two as-needed doses.
+  func interval(_ minutes: Int) -> String {
+    let hours = minutes / 60
+    let rest = minutes % 60
+    var parts: [String] = []
+    if hours > 0 { parts.append(labels.format(.marHours, ["hours": String(hours)])) }
+    if rest > 0 || hours == 0 {
+      parts.append(labels.format(.marMinutes, ["minutes": String(rest)]))
+    }
+    return unbreakable(parts.joined(separator: " "))
+  }
+
+  /// "Changes since the last sheet": the medicines started, stopped or with a changed dose
+  /// since the previous record of this patient was printed, or that there was none.
+  private func changesSection() -> [Block] {
+    let title = heading(.marChanges)
+    guard let last = changes.lastSheet else {
+      return [title, .paragraph(label(.marChangesFirst, "body"))]
+    }
+    let since = labels.styled(
+      .marChangesSince, ["date": unbreakable(labels.format(date: last))], style: "strong",
+      separator: " ")
+    let lines: [(LabelKey, [String])] = [
+      (.marChangeNew, changes.started), (.marChangeStopped, changes.stopped),
+      (.marChangeDose, changes.doseChanged),
+    ]
+    var items: [ListItem] = []
+    for (key, names) in lines where !names.isEmpty {
+      items.append(
+        ListItem(
+          marker: run("•", "body"), text: label(key, "strong") + run(" " + list(names), "body")))
+    }
+    guard !items.isEmpty else { return [title, .paragraph(since), empty(.marChangesNone)] }
+    return [title, .paragraph(since), .list(items)]
   }
 
   /// Empty rows to fill in: the initials column carries the box, which gives each row room.

@@ -50,23 +50,29 @@ extension ERSheetWords {
   func alerts(_ facts: ERFacts, patient: Patient) -> [Block] {
     var bands: [Block] = [allergyBand(facts.allergies)]
     if !facts.bloodThinners.isEmpty {
-      bands.append(band(.danger, .bloodThinner, flagged(facts.bloodThinners, withClasses: false)))
+      bands.append(
+        band(
+          .danger, .bloodThinner,
+          flagged(facts.bloodThinners, withClasses: false, today: facts.today)))
     }
     if !facts.antiplatelets.isEmpty {
       let text =
         run(labels[.antiplateletText] + " ", "band-text")
-        + flagged(facts.antiplatelets, withClasses: false)
+        + flagged(facts.antiplatelets, withClasses: false, today: facts.today)
       bands.append(band(.warning, .antiplatelet, text))
     }
     let together = facts.bloodThinnersTogether
     if !together.isEmpty {
       let text =
         run(labels[.twoBloodThinnersText] + " ", "band-text")
-        + flagged(together, withClasses: false)
+        + flagged(together, withClasses: false, today: facts.today)
       bands.append(band(.warning, .checkPharmacist, text))
     }
     if !facts.otherHighAlert.isEmpty {
-      bands.append(band(.warning, .highAlert, flagged(facts.otherHighAlert, withClasses: true)))
+      bands.append(
+        band(
+          .warning, .highAlert, flagged(facts.otherHighAlert, withClasses: true, today: facts.today)
+        ))
     }
     if !patient.devices.isEmpty {
       let devices = patient.devices.map { device in
@@ -84,11 +90,13 @@ extension ERSheetWords {
     return bands
   }
 
-  func flagged(_ medications: [ERFacts.FlaggedMedication], withClasses: Bool) -> StyledText {
+  func flagged(
+    _ medications: [ERFacts.FlaggedMedication], withClasses: Bool, today: CivilDate
+  ) -> StyledText {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
       if item.medication.status == .onHold {
-        text = text + run(" " + labels[.onHoldMark], "band-strong")
+        text = text + run(" " + holdMark(item.medication, today: today), "band-strong")
       }
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
@@ -132,7 +140,7 @@ extension ERSheetWords {
       (.columnMedication, 2.4), (.columnStrength, 1.2), (.columnDose, 1.0), (.columnSchedule, 2.8),
       (.columnNotes, 2.5),
     ]
-    let rows = Self.emergencyOrder(facts).map(medicationRow)
+    let rows = Self.emergencyOrder(facts).map { medicationRow($0, today: facts.today) }
     let note = TableOverflowNote(
       format: labels[.moreMedicines], singular: labels[.moreMedicine], style: "strong")
     return [
@@ -159,7 +167,7 @@ extension ERSheetWords {
     }.map(\.element)
   }
 
-  private func medicationRow(_ medication: Medication) -> [StyledText] {
+  private func medicationRow(_ medication: Medication, today: CivilDate) -> [StyledText] {
     var name = run(medication.name, "strong")
     if let brand = medication.brand { name = name + run(" (\(brand))", "muted") }
     if medication.status == .onHold { name = name + run("  " + labels[.onHold], "strong") }
@@ -180,9 +188,11 @@ extension ERSheetWords {
     }
     if let max = medication.maxPerDay { when.append(run(labels.format(.maxPerDay, ["max": max]))) }
     var notes: [StyledText] = []
+    // The hold first: since when, until when, why; then the instruction for when resumed.
+    if let hold = holdText(medication, today: today, style: "strong") { notes.append(hold) }
     if let purpose = medication.purpose { notes.append(run(purpose)) }
     // Safety instructions in the primary colour, never grey.
-    if let instructions = medication.instructions { notes.append(run(instructions)) }
+    if let instructions = instructions(medication) { notes.append(run(instructions)) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), clauses(notes, style: "body"),

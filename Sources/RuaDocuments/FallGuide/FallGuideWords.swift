@@ -20,7 +20,9 @@ struct FallGuideWords: DocumentWords {
   /// Every anticoagulant and antiplatelet is named (dual therapy bleeds more), each held one
   /// marked "(on hold)".
   var values: [String: String] {
-    let bleeding = (facts.bloodThinners + facts.antiplatelets).map(markedName)
+    let bleeding = (facts.bloodThinners + facts.antiplatelets).map {
+      markedName($0, today: facts.today)
+    }
     return ["name": callName(patient), "bloodThinners": list(bleeding)]
   }
 
@@ -118,7 +120,7 @@ struct FallGuideWords: DocumentWords {
         if let strength = item.medication.strength { text = text + run(" " + strength) }
         if let brand = item.medication.brand { text = text + run(" (\(brand))", "muted") }
         if item.medication.status == .onHold {
-          text = text + run(" " + labels[.onHoldMark], "strong")
+          text = text + run(" " + holdMark(item.medication, today: facts.today), "strong")
         }
         let classes = item.classes.map { $0.label(locale: labels.language) }
         if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }

@@ -114,8 +114,12 @@ struct MedicationListWords: DocumentWords {
   /// Purpose in plain words, then special instructions.
   func purposeCell(_ medication: Medication) -> StyledText {
     var text = run(medication.purpose ?? "", "cell")
+    // A held medicine's hold (since, until, why) before what it is for.
+    if let hold = holdText(medication, today: today, style: "cell-strong") {
+      text = hold + run(text.isEmpty ? "" : "\n", "cell") + text
+    }
     // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
-    if let instructions = medication.instructions {
+    if let instructions = instructions(medication) {
       text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell")
     }
     return text

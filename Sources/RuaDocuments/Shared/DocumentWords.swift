@@ -113,8 +113,61 @@ extension DocumentWords {
   }
 
   /// "aspirin (on hold)": a held medicine named in a band or a guide line says so.
-  func markedName(_ item: ERFacts.FlaggedMedication) -> String {
-    item.medication.status == .onHold ? item.name + " " + labels[.onHoldMark] : item.name
+  func markedName(_ item: ERFacts.FlaggedMedication, today: CivilDate) -> String {
+    item.medication.status == .onHold
+      ? item.name + " " + holdMark(item.medication, today: today) : item.name
+  }
+
+  /// A held medicine's hold as every document prints it: "On hold since Oct 27, 2026 until
+  /// Nov 5, 2026 (dental extraction)"; "On hold (since: not recorded)" for a hold recorded
+  /// without dates; once the planned end has passed on `today`, "the hold was due to end on
+  /// Nov 5, 2026: check with the prescriber", never the medicine quietly active or held. When
+  /// bilingual, the English follows after `separator` (the reason, a value, printed once).
+  /// Nil for a medicine that is not on hold.
+  func holdText(
+    _ medication: Medication, today: CivilDate, style: String, separator: String = "\n"
+  ) -> StyledText? {
+    guard medication.status == .onHold else { return nil }
+    let hold = medication.hold ?? MedicationHold()
+    let reason = hold.reason.map { " (" + $0 + ")" } ?? ""
+    return Labels.pair(
+      holdWords(hold, today: today, in: labels) + reason,
+      labels.second.map { holdWords(hold, today: today, in: $0) }, style: style,
+      separator: separator)
+  }
+
+  private func holdWords(_ hold: MedicationHold, today: CivilDate, in labels: Labels) -> String {
+    let day = { (date: CivilDate) in unbreakable(labels.format(date: date)) }
+    let started =
+      hold.since.map { labels.format(.holdSince, ["date": day($0)]) }
+      ?? labels[.holdSinceNotRecorded]
+    guard let until = hold.until else { return started }
+    if hold.dueToEnd(today: today) != nil {
+      return started + "; " + labels.format(.holdDueToEnd, ["date": day(until)])
+    }
+    guard let since = hold.since else {
+      return labels.format(.holdUntilOnly, ["date": day(until)])
+    }
+    return labels.format(.holdSinceUntil, ["since": day(since), "until": day(until)])
+  }
+
+  /// The short mark after a held medicine's name where there is no room for the whole hold
+  /// (the card, the bands): "(on hold until Nov 5, 2026)", "(on hold: was due to end Nov 5,
+  /// 2026, check)", or "(on hold)".
+  func holdMark(_ medication: Medication, today: CivilDate) -> String {
+    guard let until = medication.hold?.until else { return labels[.onHoldMark] }
+    let date = ["date": unbreakable(labels.format(date: until))]
+    return medication.hold?.dueToEnd(today: today) == nil
+      ? labels.format(.onHoldUntilMark, date) : labels.format(.onHoldDueMark, date)
+  }
+
+  /// A medicine's standing instruction as every document prints it. While it is on hold,
+  /// "Do not skip doses" beside "do not give" would contradict the hold, so it is kept for when
+  /// the medicine is resumed and says so.
+  func instructions(_ medication: Medication) -> String? {
+    guard let instructions = medication.instructions else { return nil }
+    guard medication.status == .onHold else { return instructions }
+    return labels.format(.whenResumed, ["instructions": instructions])
   }
 
   /// "Born Feb 14, 1941 · 85 years", the date kept on one line.

@@ -217,6 +217,23 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case marColumnFullName = "mar.column.fullName"
   case marColumnRole = "mar.column.role"
   case marBring = "mar.bring"
+  case holdSince = "med.holdSince"
+  case holdSinceNotRecorded = "med.holdSinceNotRecorded"
+  case holdSinceUntil = "med.holdSinceUntil"
+  case holdUntilOnly = "med.holdUntilOnly"
+  case holdDueToEnd = "med.holdDueToEnd"
+  case onHoldUntilMark = "med.onHoldUntilMark"
+  case onHoldDueMark = "med.onHoldDueMark"
+  case whenResumed = "med.whenResumed"
+  case marChanges = "mar.changes"
+  case marChangesFirst = "mar.changesFirst"
+  case marChangesSince = "mar.changesSince"
+  case marChangesNone = "mar.changesNone"
+  case marChangeNew = "mar.changeNew"
+  case marChangeStopped = "mar.changeStopped"
+  case marChangeDose = "mar.changeDose"
+  case marHours = "mar.hours"
+  case marMinutes = "mar.minutes"
 }
 
 /// The labels of one locale (`templates/locales/<language>.json`).

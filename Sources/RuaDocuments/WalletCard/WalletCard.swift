@@ -77,7 +77,10 @@ struct WalletCardWords: DocumentWords {
     }
     if !facts.bloodThinners.isEmpty {
       parts.append(
-        .block(band(.danger, .bloodThinner, er.flagged(facts.bloodThinners, withClasses: false))))
+        .block(
+          band(
+            .danger, .bloodThinner,
+            er.flagged(facts.bloodThinners, withClasses: false, today: facts.today))))
     }
     if !patient.devices.isEmpty {
       let devices = patient.devices.map { device in
@@ -141,7 +144,7 @@ struct WalletCardWords: DocumentWords {
       let items = ERSheetWords.emergencyOrder(facts).map { medication in
         ListItem(
           marker: run(flagged.contains(medication.id) ? "!" : "•", "strong"),
-          text: medicine(medication))
+          text: medicine(medication, today: facts.today))
       }
       parts.append(
         .list(
@@ -161,7 +164,7 @@ struct WalletCardWords: DocumentWords {
   }
 
   /// "apixaban 5 mg — 1 tablet, morning, evening (on hold)".
-  private func medicine(_ medication: Medication) -> StyledText {
+  private func medicine(_ medication: Medication, today: CivilDate) -> StyledText {
     var text = run(medication.name, "strong")
     if let strength = medication.strength { text = text + run(" " + strength) }
     var how: [String] = []
@@ -172,7 +175,9 @@ struct WalletCardWords: DocumentWords {
       how.append(medication.times.sorted().map(time).joined(separator: ", "))
     }
     if !how.isEmpty { text = text + run(" — " + how.joined(separator: ", "), "muted") }
-    if medication.status == .onHold { text = text + run(" " + labels[.onHoldMark], "strong") }
+    if medication.status == .onHold {
+      text = text + run(" " + holdMark(medication, today: today), "strong")
+    }
     return text
   }
 }

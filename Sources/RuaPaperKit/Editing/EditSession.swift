@@ -143,7 +143,9 @@ public struct EditSession {
     } else {
       text += runway.status == .asNeeded ? "as needed, no run-out date" : "no fill recorded"
     }
-    if medication.status == .onHold { text += "; on hold" }
+    if medication.status == .onHold {
+      text += "; " + (medication.hold ?? MedicationHold()).summary(today: today)
+    }
     if medication.status == .stopped { text += "; stopped, on no document" }
     return text
   }
