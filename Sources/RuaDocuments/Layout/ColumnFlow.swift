@@ -92,7 +92,11 @@ struct ColumnFlow {
       let gap = column.placed.isEmpty ? 0 : atom.gapBefore
       let bottom = column.used + gap + atom.height
       if bottom <= height + epsilon {
-        if atom.keepWithNext, hasContent, bottom + heightKeptAfter(cursor) > height + epsilon {
+        // A heading that cannot take what it keeps with goes to the next column, even from
+        // the top of this one (only a forced column must take it, to make progress).
+        if atom.keepWithNext, hasContent || !force,
+          bottom + heightKeptAfter(cursor) > height + epsilon
+        {
           break
         }
         if hasContent, crowdsOutNote(atom, at: cursor, bottom: bottom, height: height) { break }
