@@ -46,9 +46,16 @@ struct RecordEditCommand: Command {
     let session = try EditSession.open(words[0], arguments, context)
     let ledger = context.ledger
     let environment = context.environment
+    // With no terminal at all the editor gets its own process group, so a stop ends the whole
+    // of it (a script and what it runs); on a terminal it stays in the foreground group, which
+    // the terminal's own signals (Ctrl-C, a hang-up) reach.
+    let ownGroup =
+      !context.standardInputIsTerminal && !context.standardOutputIsTerminal
+      && !context.standardErrorIsTerminal
     let outcome = try session.editRecord(ledger: ledger, editor: editor) {
       (path) throws(PaperError) -> EditorExit in
-      try EditorProcess.run(editor, path: path, environment: environment, ledger: ledger)
+      try EditorProcess.run(
+        editor, path: path, environment: environment, ownGroup: ownGroup, ledger: ledger)
     }
     switch outcome {
     case .unchanged(let reason):
@@ -66,9 +73,11 @@ enum EditorProcess {
   /// Spawns `editor` on `path` with `environment` and the default signal mask and actions
   /// (the parent blocks SIGINT/SIGTERM/SIGHUP for `SignalGuard` and ignores SIGPIPE; the
   /// editor must not inherit that), and waits for it. A stop of `ledger` (a signal to
-  /// rua-paper) sends the editor SIGTERM, so it does not outlive the file.
+  /// rua-paper) sends the editor SIGTERM (its whole group with `ownGroup`), so it does not
+  /// outlive the file. The shell reports an editor killed by signal N as status 128+N; that
+  /// is read back as the signal.
   static func run(
-    _ editor: EditorCommand, path: String, environment: [String: String],
+    _ editor: EditorCommand, path: String, environment: [String: String], ownGroup: Bool,
     ledger: DeliveryLedger
   ) throws(PaperError) -> EditorExit {
     let argv = editor.arguments(path).map { strdup($0) } + [nil]
@@ -89,8 +98,13 @@ enum EditorProcess {
     sigemptyset(&defaults)
     for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
     posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let child = ChildProcess()
+    var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    if ownGroup {
+      flags |= POSIX_SPAWN_SETPGROUP
+      posix_spawnattr_setpgroup(&attributes, 0)
+    }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    let child = ChildProcess(group: ownGroup)
     let token = ledger.onStop { child.terminate() }
     defer { ledger.remove(token) }
     let (started, pid) = child.start { () -> (Int32, pid_t) in
@@ -112,8 +126,10 @@ enum EditorProcess {
       }
     }
     child.finished()
-    let signal = status & 0x7f
-    if signal == 0 { return .exited((status >> 8) & 0xff) }
+    var signal = status & 0x7f
+    let code = (status >> 8) & 0xff
+    if signal == 0, code > 128, code <= 128 + 64 { signal = code - 128 }
+    if signal == 0 { return .exited(code) }
     if signal == 0x7f { return .exited(status) }  // stopped: not waited for without WUNTRACED
     if ledger.isStopping {
       // rua-paper itself is stopping and ended the editor: the signal thread reports that.
@@ -127,6 +143,10 @@ enum EditorProcess {
 /// one lock, so a stop never misses a child being started.
 private final class ChildProcess: Sendable {
   private let pid = Mutex<pid_t>(0)
+  /// The child leads its own process group: a stop signals all of it.
+  private let group: Bool
+
+  init(group: Bool) { self.group = group }
 
   /// Runs `spawn` (posix_spawn's result and the child's id) under the lock.
   func start(_ spawn: () -> (Int32, pid_t)) -> (Int32, pid_t) {
@@ -140,6 +160,6 @@ private final class ChildProcess: Sendable {
   func finished() { pid.withLock { $0 = 0 } }
 
   func terminate() {
-    pid.withLock { pid in if pid > 0 { kill(pid, SIGTERM) } }
+    pid.withLock { pid in if pid > 0 { kill(group ? -pid : pid, SIGTERM) } }
   }
 }

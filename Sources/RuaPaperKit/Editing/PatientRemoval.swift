@@ -35,6 +35,7 @@ extension EditSession {
   /// `log verify` still passes); the documents already printed stay in it by the patient's id.
   public func removePatient(dryRun: Bool) throws(PaperError) -> [PlannedChange] {
     let origin = ChangeOrigin(command: "patient remove", actor: ChangeActor.current())
+    if !dryRun { TestPause.at("commit", host) }
     return try StoreAccess.perform { () throws(StoreError) in
       try store.removePatient(expecting: patient, origin: origin, now: host.now, dryRun: dryRun)
     }

@@ -1,3 +1,4 @@
+import Glibc
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
 import RuaFiles
@@ -62,9 +63,14 @@ private final class EditFolder: Sendable {
     try path.withLock { (path) throws(PaperError) -> T in try body(path) }
   }
 
+  /// "rua-paper-edit-<pid>-": the process id lets a later edit tell a folder whose edit was
+  /// killed (SIGKILL, a power cut: no clean-up ran) from one still open.
+  static let prefix = "rua-paper-edit-"
+
   func make(in parent: String) throws(FileError) -> String {
     try path.withLock { (path) throws(FileError) -> String in
-      let made = try Files.makeTemporaryFolder(in: parent, prefix: "rua-paper-edit-")
+      let made = try Files.makeTemporaryFolder(
+        in: parent, prefix: Self.prefix + "\(getpid())-")
       path = made
       return made
     }
@@ -110,6 +116,7 @@ extension EditSession {
       ledger.remove(token)
     }
     let parent = Self.editFolderParent(host.environment)
+    Self.sweepKilledEdits(in: parent, host)
     let made: String
     do { made = try folder.make(in: parent) } catch {
       throw PaperError(
@@ -154,6 +161,23 @@ extension EditSession {
           return .unchanged(reason: "no field was changed; nothing was written")
         }
         return try save(edited)
+      }
+    }
+  }
+
+  /// Removes the folders of edits whose process is gone (killed by SIGKILL, or the machine
+  /// stopped, so their own clean-up never ran): they hold health data. Only this user's own
+  /// folders are touched, and a notice says so.
+  static func sweepKilledEdits(in parent: String, _ host: HostEnvironment) {
+    for name in Files.entries(parent) where name.hasPrefix(EditFolder.prefix) {
+      let digits = name.dropFirst(EditFolder.prefix.count).prefix(while: \.isNumber)
+      guard let pid = Int32(digits), pid > 0, AtomicFile.processIsGone(pid) else { continue }
+      let path = parent + "/" + name
+      guard let status = try? Files.status(path), status.kind == .directory,
+        status.owner == getuid()
+      else { continue }
+      if (try? Files.removeTree(path)) != nil {
+        host.notice("removed \(path), the record of an edit that was killed before it ended")
       }
     }
   }
