@@ -67,12 +67,21 @@ extension Store {
     }
   }
 
+  /// The newest change_log row's id (0 for none): what `edit` reads with the record, so that
+  /// what changes after it can be told from what came before, even within one second.
+  public func lastChangeID() throws(StoreError) -> Int64 {
+    let statement = try connection.prepare("SELECT coalesce(max(id), 0) FROM change_log")
+    guard try statement.step() else { return 0 }
+    return statement.int(0)
+  }
+
   /// `edit`: replaces the stored patient with `patient` as `replacePatient` does, but checks
-  /// what changed meanwhile as import checks a file exported at `since`: an update or delete
-  /// that would undo a change an edit command made at or after `since` is not written, and
-  /// returned instead (nothing is written then). A patient removed meanwhile is refused.
+  /// what changed meanwhile as import checks a file: an update or delete that would undo a
+  /// change an edit command made after change_log row `afterChange` (`lastChangeID()` when the
+  /// record was read) is not written, and returned instead (nothing is written then). A
+  /// patient removed meanwhile is refused.
   public func replacePatient(
-    _ patient: Patient, since: Instant, origin: ChangeOrigin, now: Instant, dryRun: Bool
+    _ patient: Patient, afterChange: Int64, origin: ChangeOrigin, now: Instant, dryRun: Bool
   ) throws(StoreError) -> (changes: [PlannedChange], reverts: [RevertedChange]) {
     try connection.transaction(immediate: !dryRun) { () throws(StoreError) in
       if !dryRun { try AccessLogGuard.requireTriggers(connection) }
@@ -86,7 +95,7 @@ extension Store {
       }
       let plan = try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
       let reverts = try ImportReverts.find(
-        plan.operations, connection, since: since.secondsSinceEpoch)
+        plan.operations, connection, since: nil, afterChange: afterChange)
       if !reverts.isEmpty { return ([], reverts) }
       if !dryRun {
         var writer = ChangeWriter(

@@ -116,10 +116,12 @@ struct RecordFieldsCommand: Command {
     if addsPatients, words.first == "remove" { return try remove(arguments, context) }
     if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
     if arguments.flag("yes") { throw .invalidRequest("--yes is for 'patient remove'") }
-    let actions = removable ? ["set", "remove"] : (addsPatients ? ["add", "set"] : ["set"])
+    let actions =
+      removable ? ["set", "remove"] : (addsPatients ? ["add", "set", "remove"] : ["set"])
     guard let action = words.first, actions.contains(action) else {
       throw .invalidRequest(
-        "\(name) takes " + actions.joined(separator: " or ") + ", not '\(words.first ?? "")'")
+        "\(name) takes " + actions.dropLast().joined(separator: ", ") + " or "
+          + (actions.last ?? "") + ", not '\(words.first ?? "")'")
     }
     guard words.count == 2 else {
       throw .invalidRequest(

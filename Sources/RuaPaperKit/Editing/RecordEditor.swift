@@ -101,7 +101,7 @@ extension EditSession {
   /// runs the editor on it (`runEditor`), and checks what was saved by import's rules. A
   /// refusal reopens the file with the problems at the top; nothing is written until the
   /// record passes. A file saved unchanged, or emptied, ends the edit with nothing written.
-  /// The record is written as `replacePatient(_:since:…)` writes it: an edit that would undo
+  /// The record is written as `replacePatient(_:afterChange:…)` writes it: an edit that would undo
   /// a change made while the editor was open is refused, as import refuses a file exported
   /// before that change. The folder is removed on every way out, and by `ledger`'s stop (a
   /// signal) too.
@@ -114,6 +114,16 @@ extension EditSession {
     defer {
       folder.remove()
       ledger.remove(token)
+    }
+    // The change log's head, then the record again: what changes after this is "meanwhile".
+    let mark = try StoreAccess.perform { () throws(StoreError) in
+      let mark = try store.lastChangeID()
+      guard try store.loadPatient(externalID: patient.id) == patient else {
+        throw StoreError(
+          .busy, "the patient's record changed while edit opened it; nothing was written",
+          advice: "run the command again")
+      }
+      return mark
     }
     let parent = Self.editFolderParent(host.environment)
     Self.sweepKilledEdits(in: parent, host)
@@ -160,7 +170,7 @@ extension EditSession {
         if edited == patient {
           return .unchanged(reason: "no field was changed; nothing was written")
         }
-        return try save(edited)
+        return try save(edited, afterChange: mark)
       }
     }
   }
@@ -262,11 +272,13 @@ extension EditSession {
     return .success(edited)
   }
 
-  private func save(_ edited: Patient) throws(PaperError) -> RecordEditOutcome {
+  private func save(_ edited: Patient, afterChange mark: Int64) throws(PaperError)
+    -> RecordEditOutcome
+  {
     let origin = ChangeOrigin(command: "edit", actor: ChangeActor.current())
     let result = try StoreAccess.perform { () throws(StoreError) in
       try store.replacePatient(
-        edited, since: host.now, origin: origin, now: host.now, dryRun: false)
+        edited, afterChange: mark, origin: origin, now: host.now, dryRun: false)
     }
     guard result.reverts.isEmpty else {
       let count = result.reverts.count
