@@ -21,7 +21,8 @@ struct RecordEditCommand: Command {
 
     The file holds health data: it lives in a new private folder (mode 0700) in
     $XDG_RUNTIME_DIR, else $TMPDIR, else /tmp, and is removed on every way out, SIGINT, SIGTERM
-    and SIGHUP included. The editor command is run by /bin/sh with the file as a separate
+    and SIGHUP included (the editor is ended too); a folder only SIGKILL could leave is removed
+    by the next edit. The editor command is run by /bin/sh with the file as a separate
     argument, as git runs it (EDITOR="code --wait" works). Without a terminal and with neither
     variable set, edit is refused (exit 64). An editor that fails or is killed changes
     nothing (exit 69); a file the editor removed changes nothing (exit 66).

@@ -154,7 +154,11 @@ extension EditSession {
       }
       let saved = try read(path, folder)
       if saved == bytes {
-        return .unchanged(reason: "the file was saved unchanged; nothing was written")
+        return .unchanged(
+          reason: problems.isEmpty
+            ? "the file was saved unchanged; nothing was written"
+            : "the file was saved again without a change, so the edit ends with the problems"
+              + " above unfixed; nothing was written")
       }
       let text = String(decoding: saved, as: UTF8.self)
       let record = RecordText.record(of: text)
