@@ -158,7 +158,7 @@ extension EditSession {
           reason: problems.isEmpty
             ? "the file was saved unchanged; nothing was written"
             : "the file was saved again without a change, so the edit ends with the problems"
-              + " above unfixed; nothing was written")
+              + " its header lists unfixed; nothing was written")
       }
       let text = String(decoding: saved, as: UTF8.self)
       let record = RecordText.record(of: text)
