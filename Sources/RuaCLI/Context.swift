@@ -25,6 +25,11 @@ public struct Context: Sendable {
   public var workingDirectory: String
   /// All of standard input (`import -`); the tests hand in bytes.
   public var readStandardInput: @Sendable () throws(PaperError) -> [UInt8] = StandardInput.readAll
+  /// True when standard input is a terminal: `patient remove` asks there before it removes,
+  /// and `edit` opens the editor there.
+  public var standardInputIsTerminal = false
+  /// One line typed on standard input (an answer), without its line break; nil at its end.
+  public var readAnswer: @Sendable () -> String? = { nil }
   /// `-q`/`--quiet`: progress and "wrote …" notes are left out; errors and data still appear.
   public var quiet = false
   /// `--page-timeout` ends the process at the deadline (`PageWatchdog`): only the real process

@@ -44,6 +44,8 @@ public enum Process {
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
       standardOutputFailure: { outputFailure.withLock { $0?.reason } }, workingDirectory: cwd)
     context.watchesPages = true
+    context.standardInputIsTerminal = isatty(STDIN_FILENO) == 1
+    context.readAnswer = StandardInput.readLine
     return context
   }
 

@@ -21,4 +21,18 @@ public enum StandardInput {
       throw PaperError("standard input cannot be read (\(error.reason))", kind: .io)
     }
   }
+
+  /// One line from standard input (at most 200 bytes are kept), without its line break; nil
+  /// when input ends before a line does or cannot be read.
+  @Sendable public static func readLine() -> String? {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      guard count == 1 else { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+      if line.count < 200 { line.append(byte) }
+    }
+  }
 }

@@ -35,6 +35,9 @@ public final class Session {
       throw StoreAccess.paperError(error)
     }
     for notice in store.notices { host.notice(notice) }
+    if host.environment["RUA_TEST_PAUSE"] == "write" {
+      store.pauseInWrite = { TestPause.at("write", host) }
+    }
     let session = Session(store: store, host: host, ledger: ledger)
     if closingAbandoned { try session.closeAbandonedIntents() }
     return session

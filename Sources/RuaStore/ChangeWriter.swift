@@ -8,6 +8,7 @@ struct ChangeWriter {
   let now: Int64
   let origin: ChangeOrigin
   private var statements: [String: Statement] = [:]
+  private var applied = 0
 
   init(connection: Connection, now: Int64, origin: ChangeOrigin) {
     self.connection = connection
@@ -16,6 +17,10 @@ struct ChangeWriter {
   }
 
   mutating func apply(_ operation: Operation) throws(StoreError) {
+    defer {
+      applied += 1
+      if applied == 1 { connection.pauseInWrite?() }
+    }
     switch operation {
     case .insert(let record, let parent, let patientID):
       var columns = ["id", "position"]

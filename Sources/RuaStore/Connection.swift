@@ -10,6 +10,9 @@ public final class Connection {
   public let path: String
   /// Called after each outermost COMMIT (the store notes the file as it left it).
   var onCommit: (() -> Void)?
+  /// Called once in each change write, after its first row and before its COMMIT: the seam
+  /// the kill tests stop a record command at (`RUA_TEST_PAUSE=write`); nil otherwise.
+  var pauseInWrite: (() -> Void)?
 
   /// How to open the file.
   public enum Mode: Sendable {

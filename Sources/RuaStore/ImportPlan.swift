@@ -59,6 +59,16 @@ struct ImportPlan {
     if operations.isEmpty { unchanged = 1 } else { updated = 1 }
   }
 
+  /// The changes that remove the stored patient `old` and everything of theirs, children
+  /// first (`patient remove`); every other patient and the circle extensions stay.
+  init(removing old: Record, now: Int64) throws(StoreError) {
+    self.now = now
+    guard let storeID = old.storeID else {
+      throw StoreError(.corrupt, "a patients row in the store has no id")
+    }
+    delete(old, storeID)
+  }
+
   var isEmpty: Bool { operations.isEmpty }
 
   private mutating func insert(

@@ -24,11 +24,15 @@ public struct RevertedChange: Sendable, Equatable {
 /// hand) has no such time, so every such change counts. An update counts only when it sets back
 /// a field those changes set.
 enum ImportReverts {
-  static func find(_ operations: [Operation], _ connection: Connection, since cutoff: Int64?)
-    throws(StoreError) -> [RevertedChange]
-  {
-    let newer =
+  /// `afterChange`: only change_log rows after this id count (`edit`: the changes made since
+  /// it read the record, whatever second they fall in), instead of a time.
+  static func find(
+    _ operations: [Operation], _ connection: Connection, since cutoff: Int64?,
+    afterChange: Int64? = nil
+  ) throws(StoreError) -> [RevertedChange] {
+    var newer =
       "command IS NOT NULL AND command <> 'import'" + (cutoff == nil ? "" : " AND epoch >= ?")
+    if afterChange != nil { newer += " AND id > ?" }
     let history = try connection.prepare(
       """
       SELECT time, command, actor, diff FROM change_log
@@ -45,6 +49,7 @@ enum ImportReverts {
       }
       var values: [SQLValue] = [.text(record.table), .text(record.storeID ?? "")]
       if let cutoff { values.append(.integer(cutoff)) }
+      if let afterChange { values.append(.integer(afterChange)) }
       try history.bind(values)
       var touched: Set<String> = []
       var last: String?

@@ -10,6 +10,12 @@ public final class Store {
   public var actor: AccessActor
   /// What opening did that the user should hear about (a leftover snapshot settled).
   public internal(set) var notices: [String] = []
+  /// Called once in each change write (import, the record commands, `edit`), after its first
+  /// row is written and before it commits: the kill tests' seam. Nil in normal use.
+  public var pauseInWrite: (() -> Void)? {
+    get { connection.pauseInWrite }
+    set { connection.pauseInWrite = newValue }
+  }
 
   /// Set when the store was opened for writing: the stamp that lets the next start skip the
   /// full quick_check, and the file's fingerprint as this process last knew it good.

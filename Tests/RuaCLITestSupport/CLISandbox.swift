@@ -20,10 +20,12 @@ package let sandboxNow: Int64 = 1_795_000_000
 /// - Parameter today: the civil date the run sees; nil takes `now`'s UTC date.
 /// - Parameter standardInput: what `import -` reads; nil leaves the real standard input.
 /// - Parameter standardOutputFailure: why writes to stdout failed (as on /dev/full), if they did.
+/// - Parameter typed: the line typed on a terminal standard input (an answer to a question);
+///   nil is standard input that is not a terminal.
 package func runInProcess(
   _ arguments: [String], in folder: String, environment: [String: String] = [:],
   now: Int64 = sandboxNow, today: CivilDate? = nil, standardErrorIsTerminal: Bool = false,
-  standardInput: [UInt8]? = nil, standardOutputFailure: String? = nil
+  standardInput: [UInt8]? = nil, standardOutputFailure: String? = nil, typed: String? = nil
 ) -> CLIResult {
   let out = Mutex<[UInt8]>([])
   let err = Mutex<[UInt8]>([])
@@ -35,6 +37,10 @@ package func runInProcess(
     standardErrorIsTerminal: standardErrorIsTerminal, workingDirectory: folder)
   if let standardInput { context.readStandardInput = { standardInput } }
   if let standardOutputFailure { context.standardOutputFailure = { standardOutputFailure } }
+  if let typed {
+    context.standardInputIsTerminal = true
+    context.readAnswer = { typed }
+  }
   let code = RuaPaper.run(arguments, context)
   return CLIResult(
     code: code, stdout: out.withLock { String(decoding: $0, as: UTF8.self) },
@@ -65,14 +71,14 @@ package final class CLISandbox {
   package func run(
     _ arguments: [String], environment: [String: String] = [:], now: Int64? = nil,
     standardErrorIsTerminal: Bool = false, standardInput: [UInt8]? = nil,
-    standardOutputFailure: String? = nil
+    standardOutputFailure: String? = nil, typed: String? = nil
   ) -> CLIResult {
     var environment = environment.isEmpty ? ["HOME": path + "/home"] : environment
     if environment["PAPERSIZE"] == nil { environment["PAPERSIZE"] = "letter" }
     return runInProcess(
       arguments, in: path, environment: environment, now: now ?? self.now,
       today: CivilDate(iso: today), standardErrorIsTerminal: standardErrorIsTerminal,
-      standardInput: standardInput, standardOutputFailure: standardOutputFailure)
+      standardInput: standardInput, standardOutputFailure: standardOutputFailure, typed: typed)
   }
 
   package func file(_ name: String) -> String { folder.file(name) }

@@ -122,7 +122,8 @@ struct RecordCommandTests {
         "dateOfBirth: must not be after today"
       ),
       (["patient", "set", "Agnes"], .usage, "patient set needs at least one field to change"),
-      (["patient", "remove", "Agnes"], .usage, "patient takes add or set, not 'remove'"),
+      (["patient", "remove", "Agnes"], .usage, "pass --yes to remove them"),
+      (["patient", "drop", "Agnes"], .usage, "patient takes add, set or remove, not 'drop'"),
       (["patient", "set"], .usage, "patient set needs one PATIENT (0 given)"),
       (["patient", "set", "Nobody", "--weight", "60"], .usage, "no patient"),
       (
@@ -331,7 +332,7 @@ struct WalkthroughTests {
     ],
     [
       "contact", "add", "carmen", "--name", "Rosa Vega", "--relation", "sister", "--phone",
-      "555-0103",
+      "555-0103", "--phone", "555-0104",
     ],
     [
       "team", "add", "carmen", "--name", "Dr. Ana Patel", "--role", "primary care", "--phone",
@@ -362,13 +363,31 @@ struct WalkthroughTests {
     ["fill", "carmen", "apixaban", "--days", "30"],
   ]
 
+  /// The walk-through's last part: a second patient added by mistake and removed, then the
+  /// preferred name and the directive's summary changed at once in the editor.
+  static let later: [[String]] = [
+    ["patient", "add", "--full-name", "Carmen Ortiz", "--born", "1944-06-12"],
+    ["patient", "remove", "p-carmen-ortiz", "--yes"],
+    ["edit", "carmen"],
+  ]
+
+  /// What the walk-through's editor does: the two fields, as a person would type them.
+  static let editorScript = """
+    sed -i -e 's/"fullName": "Carmen Ortiz Vega",/&\\n  "preferredName": "Carmencita",/' \\
+      -e 's/"advanceDirective": {/&\\n    "summary": "POLST: no CPR, no breathing tube",/' "$1"
+    """
+
   @Test func commandsOnlyBuildTheExpectedRecord() throws {
     let box = CLISandbox()
+    box.write("tmp/.keep", "")
     #expect(box.run(["init"] + box.storeFlags).code == .success)
-    for step in Self.steps {
-      let result = box.run(step + box.storeFlags)
+    let editor = RecordEditorTests.editor(box, "editor.sh", Self.editorScript)
+    for step in Self.steps + Self.later {
+      let result = box.run(
+        step + box.storeFlags, environment: RecordEditorTests.environment(box, editor: editor))
       #expect(result.code == .success, "\(step): \(result.stderr)")
     }
+    #expect(RecordEditorTests.leftovers(box).isEmpty)
     let export = box.run(["export"] + box.storeFlags)
     #expect(export.code == .success, "\(export.stderr)")
     let want = try JSONParser.parse(

@@ -22,6 +22,7 @@ let allCommands: [any Command] = [
   RecordListCommand.condition,
   RecordListCommand.device,
   RecordFieldsCommand.baseline,
+  RecordEditCommand(),
   ChangesCommand(),
   ShareCommand(),
   BatchCommand(),

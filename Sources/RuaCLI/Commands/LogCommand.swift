@@ -18,6 +18,7 @@ struct LogCommand: Command {
     one command, so a whole batch shares one), the patient (or, for a binder, every patient it
     holds), document, action, destination, SHA-256 of the bytes, pages, versions and outcome.
     PATIENT is a patient id or an unambiguous name prefix; it lists binders that held them too.
+    The exact id of a patient removed with 'patient remove' still finds their rows.
 
     'log verify' recomputes the hash chain, checks the append-only triggers and that the chain
     still holds the head recorded in the anchor file beside the key, and that the anchor is
@@ -70,7 +71,14 @@ struct LogCommand: Command {
     default: break
     }
     let patient = try word.map { (query) throws(PaperError) in
-      try PatientPicker.name(query, in: store).id
+      do throws(PaperError) { return try PatientPicker.name(query, in: store).id } catch {
+        // A removed patient ('patient remove') keeps its rows here: its exact id finds them.
+        let rows = try StoreAccess.perform { () throws(StoreError) in
+          try store.accessLog(AccessQuery(patient: query))
+        }
+        if rows.isEmpty { throw error }
+        return query
+      }
     }
     let query = try LogFilter.query(arguments, patient: patient)
     let records = try StoreAccess.perform { () throws(StoreError) in try store.accessLog(query) }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
 import RuaPaperKit
+import RuaStore
 
 /// `contact`, `team`, `condition`, `device`: add, set, remove (and move) one element of a list
 /// in the record. argv → `RecordEdit` → `EditSession.commit` → the changes and the list.
@@ -90,6 +91,7 @@ struct RecordFieldsCommand: Command {
     if addsPatients {
       text +=
         "\n       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]"
+      text += "\n       rua-paper patient remove PATIENT [--yes] [--dry-run]"
     }
     return text
   }
@@ -99,7 +101,11 @@ struct RecordFieldsCommand: Command {
   var options: [OptionSpec] {
     RecordCommandText.fieldOptions(part)
       + (addsPatients
-        ? [OptionSpec("id", .value, value: "ID", help: "add: the new id (default from the name)")]
+        ? [
+          OptionSpec("id", .value, value: "ID", help: "add: the new id (default from the name)"),
+          OptionSpec(
+            "yes", help: "remove: remove without asking (needed when input is not a terminal)"),
+        ]
         : [])
       + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
   }
@@ -107,11 +113,15 @@ struct RecordFieldsCommand: Command {
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     let words = arguments.positionals
     if addsPatients, words.first == "add" { return try add(arguments, context) }
+    if addsPatients, words.first == "remove" { return try remove(arguments, context) }
     if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
-    let actions = removable ? ["set", "remove"] : (addsPatients ? ["add", "set"] : ["set"])
+    if arguments.flag("yes") { throw .invalidRequest("--yes is for 'patient remove'") }
+    let actions =
+      removable ? ["set", "remove"] : (addsPatients ? ["add", "set", "remove"] : ["set"])
     guard let action = words.first, actions.contains(action) else {
       throw .invalidRequest(
-        "\(name) takes " + actions.joined(separator: " or ") + ", not '\(words.first ?? "")'")
+        "\(name) takes " + actions.dropLast().joined(separator: ", ") + " or "
+          + (actions.last ?? "") + ", not '\(words.first ?? "")'")
     }
     guard words.count == 2 else {
       throw .invalidRequest(
@@ -155,20 +165,87 @@ extension RecordFieldsCommand {
   }
 }
 
+extension RecordFieldsCommand {
+  /// `patient remove`: says what goes, asks on a terminal (or needs `--yes`), then removes the
+  /// patient and everything of theirs in one transaction with its change-log rows.
+  private func remove(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
+    -> ExitCode
+  {
+    let words = arguments.positionals
+    guard words.count == 2 else {
+      throw .invalidRequest(
+        "patient remove needs one PATIENT (\(words.count - 1) given); "
+          + "see 'rua-paper patient --help'")
+    }
+    if let option = part.fields.map(\.option).first(where: { arguments.value($0) != nil }) {
+      throw .invalidRequest("--\(option) is for 'patient set', not 'patient remove'")
+    }
+    if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
+    let session = try EditSession.open(words[1], arguments, context)
+    let patient = session.patient
+    let contents = session.removalContents
+    let what =
+      "\(patient.fullName) (\(patient.id), born \(patient.dateOfBirth.iso))"
+      + (contents.isEmpty ? "" : " and " + Self.list(contents))
+    let dryRun = arguments.flag("dry-run")
+    if !dryRun, !arguments.flag("yes") {
+      guard context.standardInputIsTerminal else {
+        throw .invalidRequest(
+          "patient remove would remove \(what); pass --yes to remove them (--dry-run lists"
+            + " the rows); nothing was changed")
+      }
+      context.message(
+        "this removes \(what) from the store, with no way back but a file exported before")
+      context.message("remove them? type yes to remove, anything else to keep them:")
+      let answer = context.readAnswer().map { RecordValue.folded($0) } ?? ""
+      guard answer == "yes" || answer == "y" else {
+        throw .invalidRequest("the answer was not yes; nothing was changed")
+      }
+    }
+    let changes = try session.removePatient(dryRun: dryRun)
+    var counts: [(String, Int)] = []
+    for change in changes {
+      if let index = counts.firstIndex(where: { $0.0 == change.table }) {
+        counts[index].1 += 1
+      } else {
+        counts.append((change.table, 1))
+      }
+    }
+    let rows = counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    let verb = dryRun ? "dry run, nothing written; would remove" : "removed"
+    context.print("\(verb) \(what)")
+    context.print(
+      "\(dryRun ? "would record" : "recorded") \(changes.count) change-log row"
+        + "\(changes.count == 1 ? "" : "s") (\(rows)); the access log keeps its rows about"
+        + " \(patient.id)")
+    return .success
+  }
+
+  /// "a, b and c".
+  static func list(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+  }
+}
+
 /// What the record commands share: options from the part's fields, the values in the part's
 /// order, the help paragraph, and the change shown with the part as it now stands.
 enum RecordCommandText {
+  /// A field with an `alt-` twin (`--phone`, `--alt-phone`) may be given twice: the second
+  /// value is the twin's.
   static func fieldOptions(_ part: RecordPart) -> [OptionSpec] {
     part.fields.map { field in
-      OptionSpec(
-        field.option, .value, value: RecordListCommand.valueName(field), help: field.help)
+      let twice = part.field(option: "alt-" + field.option) != nil
+      return OptionSpec(
+        field.option, twice ? .repeated : .value, value: RecordListCommand.valueName(field),
+        help: field.help + (twice ? " (give it twice for two numbers)" : ""))
     }
   }
 
   static func values(_ arguments: ParsedArguments, _ part: RecordPart)
     -> [(option: String, text: String)]
   {
-    part.fields.compactMap { field in arguments.value(field.option).map { (field.option, $0) } }
+    part.fields.flatMap { field in arguments.all(field.option).map { (field.option, $0) } }
   }
 
   static func shared(itemIs: String?) -> String {
@@ -241,10 +318,16 @@ extension RecordListCommand {
 
 extension RecordFieldsCommand {
   static let patient = RecordFieldsCommand(
-    part: .patient, summary: "add a patient, or change their own fields (weight, language…)",
+    part: .patient, summary: "add or remove a patient, or change their own fields (weight…)",
     about: """
       add: a new patient with a full name and a date of birth; the id it made (p- and the
       name, or --id) is printed, for the commands that follow.
+
+      remove: removes the patient and everything of theirs (medicines and fills, allergies,
+      conditions, contacts, care team, pharmacy, devices, baseline). It first says what goes;
+      on a terminal it asks, otherwise it needs --yes. One transaction, one change_log row per
+      row removed; the access log keeps its rows about the patient (it is append-only and
+      chained, so 'log verify' still passes). --dry-run shows it and writes nothing.
 
       set: sets the patient-level fields of the record: names, date of birth, sex, language
       (Spanish or es), interpreter (yes/no), weight (61, 61 kg or 134 lb, kept in kg), height

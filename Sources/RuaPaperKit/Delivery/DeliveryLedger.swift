@@ -145,6 +145,7 @@ public final class DeliveryLedger: Sendable {
     case SIGINT: return "SIGINT"
     case SIGTERM: return "SIGTERM"
     case SIGHUP: return "SIGHUP"
+    case SIGKILL: return "SIGKILL"
     default: return "signal \(signal)"
     }
   }

@@ -66,6 +66,7 @@ public struct EditSession {
         "\(error.description)\(option); nothing was changed", kind: .invalidData)
     }
     try Self.checkPrintable(edited, index: index, options: options, host)
+    if !dryRun { TestPause.at("commit", host) }
     let origin = ChangeOrigin(command: command, actor: ChangeActor.current(), reason: reason)
     let changes = try StoreAccess.perform { () throws(StoreError) in
       try store.replacePatient(

@@ -113,7 +113,7 @@ extension EditSession {
     -> [(field: RecordField, value: JSON?)]
   {
     var read: [(field: RecordField, value: JSON?)] = []
-    for (option, text) in edit.values {
+    for (option, text) in try Self.twinned(edit) {
       guard let field = edit.part.field(option: option) else {
         throw PaperError("--\(option) is not a field of \(edit.part.name)", kind: .invalidRequest)
       }
@@ -128,6 +128,33 @@ extension EditSession {
       }
     }
     return read
+  }
+
+  /// The values with a repeated option moved to its `alt-` twin: `--phone A --phone B` is
+  /// `--phone A --alt-phone B` (a contact's two numbers). A third number, or a second one
+  /// beside `--alt-phone`, is refused: the format keeps two.
+  static func twinned(_ edit: RecordEdit) throws(PaperError) -> [(option: String, text: String)] {
+    var out: [(option: String, text: String)] = []
+    for (option, text) in edit.values {
+      guard out.contains(where: { $0.option == option }) else {
+        out.append((option, text))
+        continue
+      }
+      let twin = "alt-" + option
+      guard edit.part.field(option: twin) != nil else {
+        throw PaperError("option --\(option) is given twice", kind: .invalidRequest)
+      }
+      guard !edit.values.contains(where: { $0.option == twin }),
+        !out.contains(where: { $0.option == twin })
+      else {
+        throw PaperError(
+          "a \(edit.part.name) keeps two numbers, --\(option) and --\(twin); give --\(option)"
+            + " at most twice, or once beside --\(twin); nothing was changed",
+          kind: .invalidRequest)
+      }
+      out.append((twin, text))
+    }
+    return out
   }
 
   private func requireValues(_ edit: RecordEdit, _ values: [(field: RecordField, value: JSON?)])
