@@ -141,6 +141,24 @@ extension Store {
     }
   }
 
+  /// These patients (by care-circle id, in the order given) in one read transaction; only their
+  /// records are read and decoded. An id no longer in the store is refused.
+  public func loadPatients(externalIDs: [String]) throws(StoreError) -> [Patient] {
+    try connection.transaction(immediate: false) { () throws(StoreError) in
+      var out: [Patient] = []
+      out.reserveCapacity(externalIDs.count)
+      let reader = RecordReader(connection: connection)
+      for id in externalIDs {
+        guard let record = try reader.patients(externalID: id).first else {
+          throw StoreError(
+            .database, "patient \(id) left the store while the batch started; run it again")
+        }
+        out.append(try RecordModel.patient(record))
+      }
+      return out
+    }
+  }
+
   /// Id, names and date of birth of every patient, in file order (no other record is read).
   public func listPatients() throws(StoreError) -> [PatientListing] {
     let statement = try connection.prepare(

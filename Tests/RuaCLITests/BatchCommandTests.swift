@@ -304,6 +304,24 @@ struct BatchProgressTests {
     #expect(captured.stderr.contains("ETA"))
     #expect(captured.stderr.contains("batch: 2 documents for 2 patients"))
   }
+
+  /// A long binder is announced, not minutes of a frozen "ETA 0.0 s".
+  @Test func theBinderStepIsAnnouncedOnTheTerminal() throws {
+    let box = CLISandbox()
+    #expect(box.run(["init"] + box.storeFlags).code == .success)
+    box.write("circle.json", SampleCircles.small)
+    #expect(box.run(["import", "circle.json"] + box.storeFlags).code == .success)
+    let captured = box.run(
+      [
+        "batch", "--all", "--docs", "er", "--out", "docs", "--binder", "binder.pdf",
+        "--templates", PackageRoot.templates,
+      ]
+        + box.storeFlags, environment: ["HOME": box.path + "/home"],
+      standardErrorIsTerminal: true)
+    #expect(captured.code == .success, "\(captured.stderr)")
+    #expect(captured.stderr.contains("\rbatch: writing the binder ("), "\(captured.stderr)")
+    #expect(captured.stderr.contains(" pages)…"))
+  }
 }
 
 @Suite("batch refuses an unwritable access log once")

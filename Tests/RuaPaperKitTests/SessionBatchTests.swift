@@ -3,9 +3,10 @@ import Foundation
 import RuaCore
 import RuaDocuments
 import RuaPaperKit
-import RuaStore
 import RuaVisual
 import Testing
+
+@testable import RuaStore
 
 /// A whole batch through `Session`, without argv: files, manifest, binder and log rows, with
 /// typed outcomes.
@@ -27,10 +28,11 @@ import Testing
     #expect(outcome.documents == patients.count * 2)
     #expect(outcome.delivered == outcome.documents)
     #expect(outcome.signal == 0)
+    let lastDocument = reports.last { $0.binderPages == nil }
     #expect(
-      reports.last
+      lastDocument
         == BatchProgress(
-          done: outcome.documents, total: outcome.documents, elapsed: reports.last?.elapsed ?? 0))
+          done: outcome.documents, total: outcome.documents, elapsed: lastDocument?.elapsed ?? 0))
     #expect(outcome.manifest == out + "/manifest.json")
     #expect(outcome.binder == fixture.folder + "/binder.pdf")
 
@@ -53,6 +55,67 @@ import Testing
     let binderRow = try #require(completed.first { $0.entry.document == "binder" })
     #expect(binderRow.entry.patients?.sorted() == patients.map(\.id).sorted())
     #expect(rows.filter { $0.entry.outcome == AccessOutcome.intent }.count == outcome.documents + 1)
+  }
+
+  /// The manifest of every finished document is on disk before the binder is drawn (a run
+  /// killed then keeps them for --resume), and the binder step is announced with its pages.
+  @Test func theManifestIsWrittenBeforeTheBinderAndTheBinderIsAnnounced() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    let out = fixture.folder + "/out"
+    var reports: [BatchProgress] = []
+    var onDiskAtBinder: [JSON]?
+    var completeAtBinder: JSON?
+    let outcome = try session.batch(
+      BatchRequest(
+        all: true, kinds: [.er], folder: out, binder: fixture.folder + "/binder.pdf",
+        settings: try fixture.settings())
+    ) { report in
+      reports.append(report)
+      guard report.binderPages != nil,
+        let data = FileManager.default.contents(atPath: out + "/manifest.json"),
+        let manifest = try? JSONParser.parse([UInt8](data))
+      else { return }
+      onDiskAtBinder = manifest["documents"]?.arrayValue
+      completeAtBinder = manifest["complete"]
+    }
+    #expect(outcome.failures.isEmpty, "\(outcome.failures.map(\.error.message))")
+    let announced = try #require(reports.last, "a binder report comes last")
+    let pages = try #require(announced.binderPages)
+    #expect(pages >= outcome.documents)
+    let entries = try #require(onDiskAtBinder, "manifest.json existed when the binder began")
+    #expect(entries.count == outcome.documents)
+    #expect(completeAtBinder == .bool(false))
+    // The binder step then rewrites it, complete and naming the binder.
+    let final = try JSONParser.parse(
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))))
+    #expect(final["complete"] == .bool(true))
+    #expect(final["binder"] != nil)
+  }
+
+  /// A shard reads only its own share: another share's patient, whose stored row cannot be
+  /// decoded, is never loaded (before, every patient's record was read and decoded).
+  @Test func aShardDecodesOnlyItsOwnPatients() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    let ids = try session.store.listPatients().map(\.id).sorted()
+    try #require(ids.count >= 2)
+    // The second id in sorted order belongs to shard 2/2; break its record.
+    try session.store.connection.execute(
+      "UPDATE patients SET sex = 'not-a-sex' WHERE external_id = '\(ids[1])'")
+    let outcome = try session.batch(
+      BatchRequest(
+        all: true, kinds: [.er], folder: fixture.folder + "/out", shard: (index: 1, count: 2),
+        settings: try fixture.settings()))
+    #expect(outcome.failures.isEmpty, "\(outcome.failures.map(\.error.message))")
+    #expect(outcome.patients == (ids.count + 1) / 2)
+    // The broken one is still refused by the shard that owns it.
+    #expect(throws: PaperError.self) {
+      try session.batch(
+        BatchRequest(
+          all: true, kinds: [.er], folder: fixture.folder + "/out2", shard: (index: 2, count: 2),
+          settings: try fixture.settings()))
+    }
   }
 
   /// A binder of fall guides is logged with the guide's content version, as each guide is.

@@ -11,7 +11,14 @@ struct ProgressLine {
   init(context: Context) { self.context = context }
 
   mutating func draw(_ progress: BatchProgress) {
-    guard context.standardErrorIsTerminal, !context.quiet, progress.done > 0 else { return }
+    guard context.standardErrorIsTerminal, !context.quiet else { return }
+    if let pages = progress.binderPages {
+      drawn = true
+      let line = "batch: writing the binder (\(pages) page\(pages == 1 ? "" : "s"))…"
+      context.standardError(Array(("\r" + line + "\u{1B}[K").utf8))
+      return
+    }
+    guard progress.done > 0 else { return }
     let now = MonotonicClock.seconds()
     guard progress.done == progress.total || now - lastDraw >= 0.1 else { return }
     lastDraw = now

@@ -16,11 +16,15 @@ public struct BatchProgress: Sendable, Equatable {
   public let total: Int
   /// Seconds since the first document was handed to the workers.
   public let elapsed: Double
+  /// Set once, after the documents, when the binder of this many document pages is about to
+  /// be drawn (minutes for hundreds of people): "writing the binder (N pages)…".
+  public let binderPages: Int?
 
-  public init(done: Int, total: Int, elapsed: Double) {
+  public init(done: Int, total: Int, elapsed: Double, binderPages: Int? = nil) {
     self.done = done
     self.total = total
     self.elapsed = elapsed
+    self.binderPages = binderPages
   }
 
   /// "12.3": rates and seconds as progress lines and summaries print them.

@@ -22,8 +22,7 @@ package struct BatchRun {
   /// Makes and delivers every document; the store is used on this thread only.
   func run() throws(PaperError) -> BatchOutcome {
     let resources = try settings.resources(for: options.kinds)
-    let circle = try StoreAccess.perform { () throws(StoreError) in try store.loadCareCircle() }
-    let patients = try choosePatients(circle.patients)
+    let patients = try loadPatients()
     var all: [BatchJob] = []
     for patient in patients {
       let asOf = try session.informationAsOf(patient)
@@ -139,7 +138,19 @@ package struct BatchRun {
     let elapsed = MonotonicClock.seconds() - started
     let signal = ledger.stopSignal
 
+    var manifestPath: String?
     if let binder = options.binder, signal == 0 {
+      // The manifest first (incomplete, without the binder): a run killed while the binder is
+      // drawn keeps every finished document for --resume.
+      if let folder = options.folder {
+        manifest.complete = false
+        manifestPath = writeManifest(
+          manifest, folder: folder, failures: &failures, index: all.count + 1)
+      }
+      progress(
+        BatchProgress(
+          done: done, total: plan.jobs.count, elapsed: MonotonicClock.seconds() - started,
+          binderPages: manifest.entries.reduce(0) { $0 + $1.pages }))
       do throws(PaperError) {
         let made = try makeBinder(
           all, failed: unrendered, resources: resources, otherLanguages: otherLanguages,
@@ -153,25 +164,32 @@ package struct BatchRun {
           BatchOutcome.Failure(index: all.count, what: "binder", document: "binder", error: error))
       }
     }
-    var manifestPath: String?
-    if let folder = options.folder {
-      let path = folder + "/manifest.json"
+    if let folder = options.folder, !failures.contains(where: { $0.what == "manifest" }) {
       manifest.complete = signal == 0 && failures.isEmpty
-      do throws(PaperError) {
-        let text = manifest.json(now: settings.now, today: settings.today)
-        try OutputFile.write(Array(text.utf8), to: path, replace: true)
-        manifestPath = path
-      } catch {
-        failures.append(
-          BatchOutcome.Failure(
-            index: all.count + 1, what: "manifest", document: "manifest", error: error))
-      }
+      manifestPath = writeManifest(
+        manifest, folder: folder, failures: &failures, index: all.count + 1)
     }
     return BatchOutcome(
       documents: all.count, patients: patients.count, delivered: delivered + plan.resumed,
       resumed: plan.resumed, failures: failures.sorted { $0.index < $1.index },
       seconds: elapsed, folder: options.folder, manifest: manifestPath,
       binder: failures.contains { $0.what == "binder" } ? nil : options.binder, signal: signal)
+  }
+
+  /// Writes manifest.json durably (replacing the last one); a failure is recorded, not thrown.
+  private func writeManifest(
+    _ manifest: BatchManifest, folder: String, failures: inout [BatchOutcome.Failure], index: Int
+  ) -> String? {
+    let path = folder + "/manifest.json"
+    do throws(PaperError) {
+      let text = manifest.json(now: settings.now, today: settings.today)
+      try OutputFile.write(Array(text.utf8), to: path, replace: true)
+      return path
+    } catch {
+      failures.append(
+        BatchOutcome.Failure(index: index, what: "manifest", document: "manifest", error: error))
+      return nil
+    }
   }
 
   private func what(_ job: BatchJob) -> String { "\(job.patient.id) \(job.kind.documentName)" }
@@ -182,26 +200,36 @@ package struct BatchRun {
       document: job.kind.documentName, error: error)
   }
 
-  private func choosePatients(_ all: [Patient]) throws(PaperError) -> [Patient] {
-    let chosen = try namedPatients(all)
-    guard let shard = options.shard else { return chosen }
-    // A stable order (ids) so N machines running K = 1…N cover everyone exactly once.
-    let ordered = chosen.map(\.id).sorted()
-    let mine = Set(
-      ordered.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
-    return chosen.filter { mine.contains($0.id) }
+  /// The chosen patients' records. Ids and names are chosen from the patient list first, so
+  /// a shard reads and decodes only its own share of the store, never every record.
+  private func loadPatients() throws(PaperError) -> [Patient] {
+    let listing = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
+    let ids = try shardIDs(
+      namedIDs(
+        listing.map {
+          PatientName(id: $0.id, fullName: $0.fullName, preferredName: $0.preferredName)
+        }
+      ))
+    return try StoreAccess.perform { () throws(StoreError) in
+      try store.loadPatients(externalIDs: ids)
+    }
   }
 
-  private func namedPatients(_ all: [Patient]) throws(PaperError) -> [Patient] {
-    if options.all { return all }
-    var chosen: [Patient] = []
+  private func shardIDs(_ chosen: [String]) -> [String] {
+    guard let shard = options.shard else { return chosen }
+    // A stable order (ids) so N machines running K = 1…N cover everyone exactly once.
+    let ordered = chosen.sorted()
+    let mine = Set(
+      ordered.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+    return chosen.filter { mine.contains($0) }
+  }
+
+  private func namedIDs(_ all: [PatientName]) throws(PaperError) -> [String] {
+    if options.all { return all.map(\.id) }
+    var chosen: [String] = []
     for query in options.queries {
-      let name = try PatientPicker.choose(query, from: all.map(PatientName.init))
-      if !chosen.contains(where: { $0.id == name.id }),
-        let patient = all.first(where: { $0.id == name.id })
-      {
-        chosen.append(patient)
-      }
+      let name = try PatientPicker.choose(query, from: all)
+      if !chosen.contains(name.id) { chosen.append(name.id) }
     }
     return chosen
   }
