@@ -131,6 +131,30 @@ def lang_elements(path):
         return catalog, found, artifacts
 
 
+def locale_values(name):
+    """Every string of templates/locales/NAME.json; empty when there is no such file."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "templates", "locales",
+                        name + ".json")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    values = []
+
+    def collect(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+        elif isinstance(node, str):
+            values.append(node)
+
+    collect(data)
+    return values
+
+
 _ENGLISH = None
 
 
@@ -138,23 +162,7 @@ def english_labels():
     """Every English label of templates/locales/en.json without placeholders, as printed."""
     global _ENGLISH
     if _ENGLISH is None:
-        here = os.path.dirname(os.path.abspath(__file__))
-        with open(os.path.join(here, "..", "templates", "locales", "en.json"), encoding="utf-8") as f:
-            data = json.load(f)
-        values = []
-
-        def collect(node):
-            if isinstance(node, dict):
-                for value in node.values():
-                    collect(value)
-            elif isinstance(node, list):
-                for value in node:
-                    collect(value)
-            elif isinstance(node, str) and "{" not in node and len(node) >= 4:
-                values.append(node.strip())
-
-        collect(data)
-        _ENGLISH = set(values)
+        _ENGLISH = {v.strip() for v in locale_values("en") if "{" not in v and len(v) >= 4}
     return _ENGLISH
 
 
@@ -166,25 +174,7 @@ def locale_strings(catalog):
     an English label that the locale itself uses ("OK", a drug name) is not English there."""
     name = catalog[:-3] if catalog.endswith("-US") else catalog
     if name not in _LOCALES:
-        here = os.path.dirname(os.path.abspath(__file__))
-        path = os.path.join(here, "..", "templates", "locales", name + ".json")
-        values = set()
-        if os.path.exists(path):
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-
-            def collect(node):
-                if isinstance(node, dict):
-                    for value in node.values():
-                        collect(value)
-                elif isinstance(node, list):
-                    for value in node:
-                        collect(value)
-                elif isinstance(node, str):
-                    values.add(node.strip())
-
-            collect(data)
-        _LOCALES[name] = values
+        _LOCALES[name] = {v.strip() for v in locale_values(name)}
     return _LOCALES[name]
 
 

@@ -15,24 +15,9 @@ extension Store {
     guard patient.id == expected.id else {
       throw StoreError(.database, "an edit may not change a patient's id")
     }
-    return try connection.transaction(immediate: !dryRun) { () throws(StoreError) in
-      // Every writing command refuses while the access log is not append-only.
-      if !dryRun { try AccessLogGuard.requireTriggers(connection) }
-      guard
-        let old = try RecordReader(connection: connection).patients(externalID: expected.id).first,
-        try RecordModel.patient(old) == expected
-      else {
-        throw StoreError(
-          .busy, "the patient's record changed while this command ran; nothing was written",
-          advice: "run the command again")
-      }
-      let plan = try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
-      if !dryRun {
-        var writer = ChangeWriter(
-          connection: connection, now: now.secondsSinceEpoch, origin: origin)
-        for operation in plan.operations { try writer.apply(operation) }
-      }
-      return plan.operations.map(PlannedChange.init)
+    return try writeUnchanged(expected, origin: origin, now: now, dryRun: dryRun) {
+      old throws(StoreError) in
+      try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
     }
   }
 
@@ -47,6 +32,19 @@ extension Store {
   public func removePatient(
     expecting expected: Patient, origin: ChangeOrigin, now: Instant, dryRun: Bool
   ) throws(StoreError) -> [PlannedChange] {
+    try writeUnchanged(expected, origin: origin, now: now, dryRun: dryRun) {
+      old throws(StoreError) in
+      try ImportPlan(removing: old, now: now.secondsSinceEpoch)
+    }
+  }
+
+  /// One edit's transaction: refuses while the access log is not append-only, and when the
+  /// stored patient is no longer `expected` (another command wrote in between); else applies
+  /// the plan `planned` makes from the stored rows (with `dryRun`, only returns its rows).
+  private func writeUnchanged(
+    _ expected: Patient, origin: ChangeOrigin, now: Instant, dryRun: Bool,
+    planned: (Record) throws(StoreError) -> ImportPlan
+  ) throws(StoreError) -> [PlannedChange] {
     try connection.transaction(immediate: !dryRun) { () throws(StoreError) in
       if !dryRun { try AccessLogGuard.requireTriggers(connection) }
       guard
@@ -57,7 +55,7 @@ extension Store {
           .busy, "the patient's record changed while this command ran; nothing was written",
           advice: "run the command again")
       }
-      let plan = try ImportPlan(removing: old, now: now.secondsSinceEpoch)
+      let plan = try planned(old)
       if !dryRun {
         var writer = ChangeWriter(
           connection: connection, now: now.secondsSinceEpoch, origin: origin)

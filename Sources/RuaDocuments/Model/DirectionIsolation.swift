@@ -30,14 +30,7 @@ public enum DirectionIsolation {
   /// line shared with the first language — "الجنس Sex أنثى / Female" — the stretches are
   /// found as in any mixed line, so "Weight 58.5 kg" stays one unit.)
   public static func isolated(_ parts: [String], leftToRight: [Bool] = []) -> [String] {
-    var scalars: [Unicode.Scalar] = []
-    var owners: [Int] = []
-    for (owner, part) in parts.enumerated() {
-      for scalar in part.unicodeScalars {
-        scalars.append(scalar)
-        owners.append(owner)
-      }
-    }
+    let (scalars, owners) = flattened(parts)
     var out = Array(repeating: String.UnicodeScalarView(), count: parts.count)
     func copy(_ range: Range<Int>, isolated: Bool) {
       guard !range.isEmpty else { return }
@@ -91,12 +84,8 @@ public enum DirectionIsolation {
     return out.map(String.init)
   }
 
-  /// `parts` with every right-to-left stretch — from a right-to-left letter to the last one
-  /// before a left-to-right letter, a digit, a line break or a field separator — wrapped in a
-  /// right-to-left isolate (U+2067 … U+2069): in a left-to-right line (an English page, the
-  /// English half of a bilingual label) an Arabic name is one unit, and the words, brackets and
-  /// numbers around it keep their order.
-  public static func isolatingRightToLeft(_ parts: [String]) -> [String] {
+  /// The scalars of `parts` in order, with the index of the part each came from.
+  private static func flattened(_ parts: [String]) -> (scalars: [Unicode.Scalar], owners: [Int]) {
     var scalars: [Unicode.Scalar] = []
     var owners: [Int] = []
     for (owner, part) in parts.enumerated() {
@@ -105,6 +94,16 @@ public enum DirectionIsolation {
         owners.append(owner)
       }
     }
+    return (scalars, owners)
+  }
+
+  /// `parts` with every right-to-left stretch — from a right-to-left letter to the last one
+  /// before a left-to-right letter, a digit, a line break or a field separator — wrapped in a
+  /// right-to-left isolate (U+2067 … U+2069): in a left-to-right line (an English page, the
+  /// English half of a bilingual label) an Arabic name is one unit, and the words, brackets and
+  /// numbers around it keep their order.
+  public static func isolatingRightToLeft(_ parts: [String]) -> [String] {
+    let (scalars, owners) = flattened(parts)
     guard scalars.contains(where: isRightToLeft) else { return parts }
     var out = Array(repeating: String.UnicodeScalarView(), count: parts.count)
     copyRightToLeftIsolated(0..<scalars.count, scalars, owners, into: &out)
