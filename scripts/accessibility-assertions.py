@@ -9,7 +9,8 @@ pdfplumber, never with rua-paper's own code, and asserts:
             label to its value: a lower-case or digit run straight
             after an upper-case word ("ALLERGIESpenicillin"), a year glued to a number
             ("202624 days"), Latin glued to Arabic or CJK ("Fecha de nacimientoDate of birth"
-            is caught as a lower-case letter followed by a capital that starts a known label)
+            is caught as a lower-case letter followed by a capital that starts a known label);
+            nor do two adjacent Spans of one element meet without a space drawn or said
   lang      on a page in a language other than English, every element that says an English
             label (templates/locales/en.json, or one of three words or more inside its text:
             the English half of a bilingual label) that the page's own locale does not use
@@ -18,8 +19,11 @@ pdfplumber, never with rua-paper's own code, and asserts:
             heading in reading order
   text      the struct text equals the page text: the characters of the tagged content
             (pdfplumber: everything but artifacts) are all in what the elements say (poppler's
-            struct text, or an element's /ActualText), so no element is cut short (a nested
-            ActualText span stops poppler)
+            struct text, or an element's /ActualText; a bracket counts as its mirrored twin, as
+            a right-to-left line draws it), so no element is cut short; and no marked content
+            is nested in an element's (an ActualText span stops poppler)
+  poppler   an element with an /ActualText reads whole in poppler too (which reads glyphs,
+            not /ActualText): the same letters, so no nested span or unmapped glyph cuts it
   artifact  every artifact names its type (/Pagination with /Header or /Footer, or /Layout)
 
 Prints one line per finding and a summary; exits 1 when any assertion fails.
@@ -200,8 +204,11 @@ def tagged_characters(path):
                 for c in unicodedata.normalize("NFKC", char["text"]):
                     # A fill-in line's blanks are said as "…" (its /ActualText).
                     if not c.isspace() and c != "_":
-                        characters[c] += 1
+                        characters[BRACKETS.get(c, c)] += 1
     return characters
+
+
+BRACKETS = {")": "(", "]": "[", "}": "{", "»": "«", "›": "‹"}
 
 
 def nested_spans(path):
@@ -221,13 +228,6 @@ def nested_spans(path):
                     read(kid)
             read(tree.ParentTree)
 
-        def spoken(element):
-            while isinstance(element, pikepdf.Dictionary) and "/S" in element:
-                if "/ActualText" in element:
-                    return True
-                element = element.get("/P")
-            return False
-
         for number, page in enumerate(pdf.pages, 1):
             key = page.get("/StructParents")
             elements = parents.get(int(key)) if key is not None else None
@@ -240,9 +240,8 @@ def nested_spans(path):
                         mcid = int(operands[1]["/MCID"])
                     outer = next((m for m in reversed(stack) if m is not None), None)
                     if outer is not None and str(operands[0]) != "/Artifact":
-                        element = elements[outer] if elements is not None and outer < len(elements) else None
-                        if not spoken(element):
-                            found.append(f"page {number}, id {outer}: {operands[0]} "
+                        # poppler stops at the span whatever the element says in /ActualText.
+                        found.append(f"page {number}, id {outer}: {operands[0]} "
                                          f"{operands[1] if op == 'BDC' else ''}"[:90])
                     stack.append(mcid)
                 elif op == "EMC" and stack:
@@ -285,10 +284,39 @@ def check(path):
                     shared = any(script_of(c) not in (None, "LATIN") for c in rest)
                     findings.append(("lang", f"{tag} says the English label {label!r} without /Lang en"
                                      + (" (on one line with the first language)" if shared else "")))
+        # A reader that runs an element's inline Spans together must not hear two of them as
+        # one word ("EnfermedadesConditions"): a space is drawn or said between them.
+        previous = {}
+        for element, (tag, _, _, actual) in zip(elements, tree):
+            depth = element["depth"]
+            for deeper in [d for d in previous if d > depth]:
+                del previous[deeper]
+            said = actual if actual is not None else element["text"]
+            if element["tag"] != "Span":
+                previous.pop(depth, None)
+                continue
+            last = previous.get(depth)
+            if last and said and not last[-1].isspace() and not said[0].isspace():
+                findings.append(("glue", f"adjacent Spans run together: {last[-20:]!r} + {said[:20]!r}"))
+            previous[depth] = said
+        # A poppler-based reader (Evince, Okular) reads the glyphs, not the /ActualText: it
+        # must get every letter the element says (brackets as one class: a mirrored bracket
+        # reads as its twin), so no element is cut short for it.
+        for element, (tag, _, _, actual) in zip(elements, tree):
+            if actual is None or not element["text"]:
+                continue  # no /ActualText, or a container whose kids hold the text
+            # A fill-in line's blanks ("____") are said as "…".
+            heard, meant = (collections.Counter(
+                BRACKETS.get(c, c) for c in unicodedata.normalize("NFKC", text)
+                if not c.isspace() and unicodedata.category(c) != "Cf")
+                for text in (element["text"].replace("_", ""), actual.replace("…", "").replace("_", "")))
+            if meant - heard:
+                findings.append(("poppler", f"{tag}: poppler reads {element['text'][:40]!r}, "
+                                 f"not all of {actual[:40]!r} (missing {''.join((meant - heard).elements())[:12]!r})"))
         # What a reader gets of each element: its /ActualText when it has one, else its text.
         said = [a if a is not None else e["text"] for e, (_, _, _, a) in zip(elements, tree)]
         struct_chars = collections.Counter(
-            c for text in said for c in unicodedata.normalize("NFKC", text) if not c.isspace())
+            BRACKETS.get(c, c) for text in said for c in unicodedata.normalize("NFKC", text) if not c.isspace())
         missing = tagged_characters(path) - struct_chars
         for nested in nested_spans(path)[:3]:
             findings.append(("text", f"a nested span cuts the element short for poppler: {nested}"))

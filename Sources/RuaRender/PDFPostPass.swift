@@ -73,6 +73,9 @@ enum PDFPostPass {
   {
     // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
     var artifacts: [Int: [Int]] = [:]
+    // Only a document with elements that say their own /ActualText can have spans to remove.
+    let speaks = marks.contains { !$0.elementActualTexts.isEmpty }
+    var spans = false
     for (number, page) in pdf.pages.enumerated() {
       let pageMarks = number < marks.count ? marks[number] : nil
       let names = VolatileMarking.addProperties(pdf, page: page, number: number, pageMarks)
@@ -87,6 +90,7 @@ enum PDFPostPass {
           data, first: ids.count, properties: { names[$0] }, kind: { pageMarks?.kinds[$0] })
         let content = rewritten?.content ?? data
         let stripped = BidiControlSpans.strip(content)
+        if speaks, !spans { spans = NestedActualTextSpans.present(in: stripped ?? content) }
         guard rewritten != nil || stripped != nil else { continue }
         pdf.replaceData(of: stream, with: stripped ?? content)
         ids += rewritten?.ids ?? []
@@ -95,6 +99,7 @@ enum PDFPostPass {
         artifacts[key, default: []] += ids
       }
     }
+    if spans { try removeNestedSpans(pdf) }
     guard !artifacts.isEmpty else { return }
     let tree = pdf.key(pdf.root, "/StructTreeRoot")
     pruneArtifacts(pdf, in: tree)

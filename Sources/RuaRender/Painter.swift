@@ -13,6 +13,9 @@ final class Painter {
   private var openOrdinals: [Int] = []
   /// The element whose text is drawn in `Span`s (`drawText`).
   private var spannedElement: Int?
+  /// The last `Span` closed on the page: its element, its place among the page's tags, and
+  /// what it says (`separateSpans`).
+  private var lastSpan: (element: Int, tag: Int, said: String)?
   /// The direction of the page being drawn: which side gauges fill from and bands' bars sit.
   private var direction = TextDirection.leftToRight
 
@@ -118,6 +121,7 @@ final class Painter {
     while let name = openTags.popLast() { cairo_tag_end(cr, name) }
     openOrdinals.removeAll()
     spannedElement = nil
+    lastSpan = nil
     cairo_show_page(cr)
     try check("drawing page \(page.number)")
     return marks
@@ -172,8 +176,10 @@ final class Painter {
     func closeSpan(_ marks: inout PageMarks) {
       guard open != nil else { return }
       cairo_tag_end(cr, "Span")
-      if logical, let bytes = spanBytes {
-        marks.elementActualTexts[marks.tags - 1] = layout.logicalText(bytes: bytes)
+      if let bytes = spanBytes {
+        let text = layout.logicalText(bytes: bytes)
+        if logical { marks.elementActualTexts[marks.tags - 1] = text }
+        separateSpans(text, tag: marks.tags - 1, marks: &marks)
       }
       spanBytes = nil
     }
@@ -223,6 +229,23 @@ final class Painter {
         marks.elementActualTexts[element].map { $0 + " " + text } ?? text
     }
     return layout
+  }
+
+  /// A reader that runs an element's inline `Span`s together says "ALERGIASALLERGIES" where
+  /// a line break parts a label's two languages, and poppler-based readers drop a space drawn
+  /// at a `Span`'s edge (they infer spaces from gaps within one run of text): so each `Span`
+  /// followed by another of its element says a space at its end (its `/ActualText`); nothing
+  /// drawn changes.
+  private func separateSpans(_ text: String, tag: Int, marks: inout PageMarks) {
+    guard let element = spannedElement else { return }
+    if let last = lastSpan, last.element == element,
+      marks.elementActualTexts[last.tag]?.last?.isWhitespace != true
+    {
+      var said = Substring(last.said)
+      while said.last?.isWhitespace == true { said = said.dropLast() }
+      marks.elementActualTexts[last.tag] = said + " "
+    }
+    lastSpan = (element, tag, marks.elementActualTexts[tag] ?? text)
   }
 
   /// The template style of the "PENDING CLINICIAN REVIEW" stamp.
