@@ -31,9 +31,10 @@ enum NestedActualTextSpans {
   /// `content` without the ActualText spans nested in an element that `spoken(mcid)` says has
   /// its own /ActualText, or nil when there is none; every glyph drawn is recorded in `uses`.
   /// `codeWidth(font)` is the bytes per glyph code of a font resource (2 for a `Type0` font).
+  /// `mapped(font, code)`: the glyph's `ToUnicode` text as cairo wrote it (UTF-16BE), if any.
   static func strip(
     _ content: [UInt8], spoken: (Int) -> Bool, codeWidth: (String) -> Int,
-    uses: inout GlyphUses
+    mapped: (String, [UInt8]) -> [UInt8]? = { _, _ in nil }, uses: inout GlyphUses
   ) -> [UInt8]? {
     guard let tokens = ContentToken.read(content) else { return nil }
     enum Mark {
@@ -97,9 +98,12 @@ enum NestedActualTextSpans {
         if case .removed(let text) = mark {
           removedRanges.append(token.range)
           // A span of several glyphs (a ligature with a mark on it) maps to no one glyph: its
-          // glyphs read as their own entries, which the single uses decide.
+          // glyphs read as their own entries, which the single uses decide; but where one of
+          // them has no character of its own (a Devanagari reph), it is what the others leave.
           if spanGlyphs.count == 1, let glyph = spanGlyphs.first {
             uses.spoken(glyph.font, glyph.code, text: text)
+          } else if let (glyph, rest) = unmapped(spanGlyphs, text, mapped) {
+            uses.spoken(glyph.font, glyph.code, text: rest)
           }
           spanGlyphs.removeAll()
         }
@@ -119,6 +123,35 @@ enum NestedActualTextSpans {
     }
     output += content[copied...]
     return output
+  }
+
+  /// The one glyph of a cluster without a character of its own (no entry, or U+FFFD), and the
+  /// part of `text` the cluster's other glyphs do not say; nil unless there is exactly one
+  /// such glyph and something is left for it.
+  private static func unmapped(
+    _ glyphs: [(font: String, code: [UInt8])], _ text: [UInt8],
+    _ mapped: (String, [UInt8]) -> [UInt8]?
+  ) -> ((font: String, code: [UInt8]), [UInt8])? {
+    let replacement: [UInt8] = [0xff, 0xfd]
+    let unknown = glyphs.filter { mapped($0.font, $0.code).map { $0 == replacement } ?? true }
+    guard let glyph = unknown.first,
+      unknown.allSatisfy({ $0.font == glyph.font && $0.code == glyph.code })
+    else { return nil }
+    var rest = units(text)
+    for other in glyphs where !(other.font == glyph.font && other.code == glyph.code) {
+      for unit in units(mapped(other.font, other.code) ?? []) {
+        guard let place = rest.firstIndex(of: unit) else { return nil }
+        rest.remove(at: place)
+      }
+    }
+    guard !rest.isEmpty, unknown.count == 1 else { return nil }
+    return (glyph, rest.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] })
+  }
+
+  private static func units(_ bytes: [UInt8]) -> [UInt16] {
+    stride(from: 0, to: bytes.count - 1, by: 2).map {
+      UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1])
+    }
   }
 
   /// The text of a `/Span << /ActualText … >>` property list, as UTF-16BE without its byte

@@ -44,6 +44,15 @@ extension PDFPostPass {
     let parents = parentArrays(pdf)
     var uses = GlyphUses()
     var fonts: [String: QPDFDocument.Handle] = [:]
+    var maps: [String: [[UInt8]: [UInt8]]] = [:]
+    func mapped(_ font: String, _ code: [UInt8]) -> [UInt8]? {
+      if maps[font] == nil {
+        let stream = fonts[font].map { pdf.key($0, "/ToUnicode") }
+        let data = stream.flatMap { pdf.isStream($0) ? try? pdf.decodedData($0) : nil }
+        maps[font] = data.map(ToUnicodeRepair.entries) ?? [:]
+      }
+      return maps[font]?[code]
+    }
     for page in pdf.pages {
       let spoken = SpokenElements(pdf, parents[pdf.intValue(pdf.key(page, "/StructParents")) ?? -1])
       let widths = fontCodeWidths(pdf, page, into: &fonts)
@@ -54,7 +63,8 @@ extension PDFPostPass {
       for stream in streams where pdf.isStream(stream) {
         guard let data = try pdf.decodedData(stream),
           let stripped = NestedActualTextSpans.strip(
-            data, spoken: spoken.says, codeWidth: { widths[$0] ?? 1 }, uses: &uses)
+            data, spoken: spoken.says, codeWidth: { widths[$0] ?? 1 }, mapped: mapped,
+            uses: &uses)
         else { continue }
         pdf.replaceData(of: stream, with: stripped)
       }

@@ -169,8 +169,10 @@ final class Painter {
       tagged && (second || (spannedElement != nil && openOrdinals.last == spannedElement))
     if spanned { spannedElement = openOrdinals.last }
     // On a right-to-left page, or in a text with right-to-left letters, each element (or span)
-    // says its text in reading order.
-    let logical = tagged && (direction.isRightToLeft || layout.hasRightToLeft)
+    // says its text in reading order; so does a text with shaped clusters, whose spans the
+    // post-pass then removes (`NestedActualTextSpans`).
+    let logical =
+      tagged && (direction.isRightToLeft || layout.hasRightToLeft || layout.hasClusters)
     var open: Bool?
     var spanBytes: Range<Int>?
     func closeSpan(_ marks: inout PageMarks) {

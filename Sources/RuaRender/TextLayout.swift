@@ -25,6 +25,10 @@ final class TextLayout {
   let volatileRanges: [(field: VolatileField, bytes: Range<Int>)]
   /// Whether the text holds a right-to-left letter (its glyphs are not in reading order).
   let hasRightToLeft: Bool
+  /// Whether the text holds a combining mark (a Devanagari virama or vowel sign, a Thai vowel,
+  /// a decomposed accent): its glyphs need not be one per character, so cairo may write a
+  /// cluster as a nested ActualText span.
+  let hasClusters: Bool
   /// The byte ranges of a bilingual label's second language (English), in the layout's text.
   let secondLanguageRanges: [Range<Int>]
 
@@ -45,6 +49,14 @@ final class TextLayout {
     var previousMarked = false
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     hasRightToLeft = isolateNumbers
+    hasClusters = text.runs.contains { run in
+      run.text.unicodeScalars.contains {
+        switch $0.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+      }
+    }
     // Each line takes its direction from its language: on a right-to-left page a bilingual
     // label's English lines are left-to-right isolates; on a left-to-right page (and inside
     // those) a right-to-left name is a right-to-left isolate.

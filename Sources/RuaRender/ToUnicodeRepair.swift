@@ -58,6 +58,19 @@ enum ToUnicodeRepair {
   private static let mirrored: Set<[UInt8]> = Set(
     "()[]{}<>«»‹›".utf16.map { [UInt8($0 >> 8), UInt8($0 & 0xff)] })
 
+  /// The `bfchar` entries of a `ToUnicode` map: code → text (UTF-16BE).
+  static func entries(_ cmap: [UInt8]) -> [[UInt8]: [UInt8]] {
+    var found: [[UInt8]: [UInt8]] = [:]
+    var inBlock = false
+    for line in String(decoding: cmap, as: UTF8.self).split(separator: "\n") {
+      let text = String(line)
+      if text.hasSuffix("beginbfchar") { inBlock = true }
+      if text == "endbfchar" { inBlock = false }
+      if inBlock, let (source, target) = entry(text) { found[source] = target }
+    }
+    return found
+  }
+
   /// The source and target of a `<src> <dst>` line.
   private static func entry(_ line: String) -> ([UInt8], [UInt8])? {
     let parts = line.split(separator: " ")

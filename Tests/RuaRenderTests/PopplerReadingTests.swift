@@ -30,6 +30,26 @@ import Testing
     #expect(Self.presentationForms(page).isEmpty, "\(page.prefix(400))")
   }
 
+  /// A name in a script that shapes into clusters (a Devanagari conjunct with its reph, a
+  /// decomposed accent) on an English page: cairo wrote each cluster as a nested span, and
+  /// poppler stopped the contact's line at "अनीता शमा" (the reph had no character at all).
+  @Test func aNameWithShapedClustersReadsWholeOnAnEnglishPage() throws {
+    var patient = SamplePatients.typical
+    patient.contacts.insert(
+      Contact(name: "अनीता शर्मा Jose\u{301}", relation: "friend", phone: "(503) 555-0177"), at: 0)
+    let pdf = try RenderFixture.render(patient).bytes
+    let texts = try AccessibilityStructureTests.elementTexts(pdf)
+    let line = try #require(texts.first { $0.contains("अनीता") }, "\(texts)")
+    #expect(line.contains("555-0177"), "the element is read to its end: \(line)")
+    #expect(!line.contains("\u{FFFD}"), "every glyph says a character: \(line)")
+    for letter in ["र", "्", "म", "ा", "J", "e", "\u{301}"] {
+      #expect(
+        line.precomposedStringWithCanonicalMapping.decomposedStringWithCanonicalMapping
+          .unicodeScalars.map(String.init).contains(letter), "\(letter) in \(line)")
+    }
+    #expect(!(try AccessibilityStructureTests.qdf(pdf)).contains("/Span << /ActualText"))
+  }
+
   @Test func spansAreRemovedOnlyInSpokenElementsAndArtifacts() {
     let content = Array(
       """
