@@ -29,10 +29,13 @@ public struct DrugClass: Equatable, Sendable {
   public let sources: [String]
   public let note: String?
   public let review: Review
+  /// The class can cause low blood sugar (insulins, sulfonylureas): the fall guide then lists
+  /// its signs among the reasons to call 911.
+  public let lowersBloodSugar: Bool
 
   public init(
     id: String, flag: MedicationFlag, labels: [String: String], generics: [String],
-    sources: [String], note: String? = nil, review: Review
+    sources: [String], note: String? = nil, review: Review, lowersBloodSugar: Bool = false
   ) {
     self.id = id
     self.flag = flag
@@ -41,6 +44,7 @@ public struct DrugClass: Equatable, Sendable {
     self.sources = sources
     self.note = note
     self.review = review
+    self.lowersBloodSugar = lowersBloodSugar
   }
 
   /// The label for `locale`: the exact tag, then its language, then English.

@@ -53,7 +53,10 @@ extension DrugClassTable {
     throws(DrugClassTableError) -> DrugClass
   {
     let fields = try Fields(
-      json, path: path, allowed: ["id", "flag", "label", "generics", "sources", "note", "review"])
+      json, path: path,
+      allowed: [
+        "id", "flag", "label", "generics", "sources", "note", "review", "lowersBloodSugar",
+      ])
     let id = try fields.string("id")
     guard
       id.unicodeScalars.allSatisfy({
@@ -114,7 +117,8 @@ extension DrugClassTable {
     return DrugClass(
       id: id, flag: flag, labels: labels, generics: generics, sources: sourceIDs,
       note: try fields.optionalString("note"),
-      review: try parseReview(try fields.required("review"), path: path + ".review"))
+      review: try parseReview(try fields.required("review"), path: path + ".review"),
+      lowersBloodSugar: try fields.optionalBool("lowersBloodSugar") ?? false)
   }
 
   private static func parseReview(_ json: JSON, path: String) throws(DrugClassTableError)
@@ -185,6 +189,15 @@ private struct Fields {
     }
     let trimmed = Fields.trim(text)
     return trimmed.isEmpty ? nil : trimmed
+  }
+
+  func optionalBool(_ key: String) throws(DrugClassTableError) -> Bool? {
+    guard let value = object[key] else { return nil }
+    guard let flag = value.boolValue else {
+      throw DrugClassTableError(
+        path: child(key), reason: "must be true or false, not \(value.typeName)")
+    }
+    return flag
   }
 
   func array(_ key: String) throws(DrugClassTableError) -> [JSON] {

@@ -49,6 +49,12 @@ public struct ERFacts: Equatable, Sendable {
 
   public var isOnBloodThinner: Bool { !bloodThinners.isEmpty }
 
+  /// On a medicine of a class the drug-class table marks as able to cause low blood sugar
+  /// (insulin, a sulfonylurea); held ones count, as a held blood thinner does.
+  public var isOnBloodSugarLowering: Bool {
+    (otherHighAlert + fallRisk).contains { $0.classes.contains(where: \.lowersBloodSugar) }
+  }
+
   /// The blood-thinning medicines being given together, when there is more than one of a
   /// class or an anticoagulant with an antiplatelet: a fact for the pharmacist to check
   /// (dual therapy bleeds more), never advice. Held ones are not being given, so not counted.

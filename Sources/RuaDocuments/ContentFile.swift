@@ -20,8 +20,12 @@ public enum ContentBlockKind: String, CaseIterable, Sendable {
 }
 
 /// When the document shows a block; a block without a condition is always shown.
+/// An antiplatelet alone is named apart from an anticoagulant (it is not the BLOOD THINNER
+/// banner, but families and pharmacy labels call it a blood thinner, so "if they ever start one"
+/// would mislead).
 public enum ContentCondition: String, CaseIterable, Sendable {
   case onBloodThinner, notOnBloodThinner, hasFallRiskMedicines, noFallRiskMedicines
+  case onAntiplateletOnly, notOnAnyBloodThinner, onBloodSugarLowering
 }
 
 /// One reviewed unit of guide text.
@@ -209,12 +213,22 @@ public struct ContentFile: Sendable {
 
 /// What a guide's conditions are decided on, taken from the person's record by the document.
 public struct ContentFacts: Equatable, Sendable {
+  /// On an anticoagulant.
   public var onBloodThinner: Bool
   public var hasFallRiskMedicines: Bool
+  public var onAntiplatelet: Bool
+  /// On a medicine the drug-class table marks as able to cause low blood sugar (insulin, a
+  /// sulfonylurea).
+  public var onBloodSugarLowering: Bool
 
-  public init(onBloodThinner: Bool, hasFallRiskMedicines: Bool) {
+  public init(
+    onBloodThinner: Bool, hasFallRiskMedicines: Bool, onAntiplatelet: Bool = false,
+    onBloodSugarLowering: Bool = false
+  ) {
     self.onBloodThinner = onBloodThinner
     self.hasFallRiskMedicines = hasFallRiskMedicines
+    self.onAntiplatelet = onAntiplatelet
+    self.onBloodSugarLowering = onBloodSugarLowering
   }
 }
 
@@ -225,6 +239,9 @@ extension ContentCondition {
     case .notOnBloodThinner: return !facts.onBloodThinner
     case .hasFallRiskMedicines: return facts.hasFallRiskMedicines
     case .noFallRiskMedicines: return !facts.hasFallRiskMedicines
+    case .onAntiplateletOnly: return facts.onAntiplatelet && !facts.onBloodThinner
+    case .notOnAnyBloodThinner: return !facts.onAntiplatelet && !facts.onBloodThinner
+    case .onBloodSugarLowering: return facts.onBloodSugarLowering
     }
   }
 }

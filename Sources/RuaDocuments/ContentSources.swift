@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The reference IDs content may cite: the source key of the project's clinical-content
 /// reference (section 1). A block citing anything else fails the gate, so a typo cannot pass as
-/// a source.
+/// a source. NHS-999, CDC-STROKE and NIDDK-HYPO (the fall guide's emergency signs) are cited
+/// in `docs/content.md` until the reference lists them.
 public enum ContentSources {
   public static let known: Set<String> = [
     "VOL", "FOL", "MIB", "EIF", "AMI", "POLST", "IPS", "GOBAG", "ACEP-ER", "KW", "EMS", "WB",
     "PILL", "FDA-MM", "FDA-QG", "NPSG", "USP17", "ISMP", "HEALTHIFY", "SHPNC", "CFS", "WYCD",
     "MLF", "STEADI", "STOPPFall", "BEERS", "WFG", "NIA-FALL", "UK-FALL", "LONGLIE", "NICE-HI",
-    "NHSSCOT", "JAMDA", "BUDNITZ",
+    "NHSSCOT", "JAMDA", "BUDNITZ", "NHS-999", "CDC-STROKE", "NIDDK-HYPO",
   ]
 }
 
@@ -16,7 +17,9 @@ public enum ContentSources {
 public enum ContentPlaceholders {
   /// `{name}`: the name the person answers to. `{bloodThinners}`: the person's blood thinners,
   /// by generic name, joined by the document ("apixaban" or "warfarin and aspirin").
-  public static let known: Set<String> = ["name", "bloodThinners"]
+  /// `{antiplatelets}`: the person's antiplatelets as the record names them, with the brand
+  /// ("clopidogrel (Plavix)").
+  public static let known: Set<String> = ["name", "bloodThinners", "antiplatelets"]
 
   /// The placeholder names in `text`, in order of appearance (`{name}` gives `name`).
   public static func names(in text: String) -> [String] {

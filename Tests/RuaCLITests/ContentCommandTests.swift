@@ -25,6 +25,33 @@ import Testing
     #expect(release.stderr.contains("problems (release check)"))
   }
 
+  /// The antiplatelet rule, the new 911 signs and the table's low-blood-sugar marker are
+  /// unreviewed: a release check names each of them, in every language.
+  @Test func theNewFallGuideUnitsFailTheReleaseCheckUntilReviewed() {
+    let templates = PackageRoot.path + "/templates"
+    let check = runContent(["content", "check", "--templates", templates])
+    #expect(check.code == .success, "\(check.stdout)")
+    let release = runContent(["content", "check", "--release", "--templates", templates])
+    #expect(release.code == .failure)
+    let units = [
+      "falls.antiplatelet", "falls.call.fainted", "falls.call.chest-pain", "falls.call.stroke",
+      "falls.call.low-blood-sugar", "sources.nhs-999", "sources.cdc-stroke", "sources.niddk-hypo",
+    ]
+    for language in ["en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht"] {
+      for unit in units {
+        #expect(
+          release.stdout.contains(
+            templates + "/content/falls.\(language).json: \(unit): pending clinician review"),
+          "\(language) \(unit)")
+      }
+    }
+    for drugClass in ["insulins", "sulfonylureas"] {
+      #expect(
+        release.stdout.contains(
+          templates + "/drug-classes.json: \(drugClass): pending clinician review"))
+    }
+  }
+
   @Test func lockThenReleaseCheckPassesAndAnEditWithoutBumpFails() throws {
     let folder = TemporaryFolder("rua-content-test")
     defer { folder.remove() }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct DrugClassTableTests {
   @Test func theShippedTableParsesAndEveryClassIsSourcedAndHasAReviewStatus() throws {
     let table = try shippedDrugClassTable()
-    #expect(table.contentVersion == "1.2.0")
+    #expect(table.contentVersion == "1.3.0")
     #expect(!table.classes.isEmpty)
     let sourceIDs = Set(table.sources.map(\.id))
     for drugClass in table.classes {
@@ -92,6 +92,10 @@ import Testing
     ("\"approved\"", "\"maybe\"", "classes[0].review.status"),
     ("\"id\": \"insulins\"", "\"id\": \"Insulins!\"", "classes[0].id"),
     ("\"generics\"", "\"generic\"", "classes[0].generic"),
+    (
+      "\"flag\": \"high-alert\"", "\"flag\": \"high-alert\", \"lowersBloodSugar\": \"yes\"",
+      "classes[0].lowersBloodSugar"
+    ),
   ])
   func refusesABrokenTableNamingThePath(find: String, replace: String, path: String) throws {
     let text = Self.minimal.replacing(find, with: replace, maxReplacements: 1)
@@ -99,6 +103,13 @@ import Testing
     let json = try JSONParser.parse(text)
     let error = #expect(throws: DrugClassTableError.self) { try DrugClassTable.parse(json) }
     #expect(error?.path == path)
+  }
+
+  @Test func onlyInsulinsAndSulfonylureasLowerBloodSugar() throws {
+    let table = try shippedDrugClassTable()
+    #expect(table.classes.filter(\.lowersBloodSugar).map(\.id) == ["insulins", "sulfonylureas"])
+    let minimal = try DrugClassTable.parse(try JSONParser.parse(Self.minimal))
+    #expect(minimal.classes.first?.lowersBloodSugar == false)
   }
 
   @Test func refusesTwoClassesWithOneID() throws {

@@ -13,17 +13,28 @@ struct FallGuideWords: DocumentWords {
 
   var contentFacts: ContentFacts {
     ContentFacts(
-      onBloodThinner: facts.isOnBloodThinner, hasFallRiskMedicines: !facts.fallRisk.isEmpty)
+      onBloodThinner: facts.isOnBloodThinner, hasFallRiskMedicines: !facts.fallRisk.isEmpty,
+      onAntiplatelet: !facts.antiplatelets.isEmpty,
+      onBloodSugarLowering: facts.isOnBloodSugarLowering)
   }
 
   /// What the placeholders stand for, as plain text.
   /// Every anticoagulant and antiplatelet is named (dual therapy bleeds more), each held one
-  /// marked "(on hold)".
+  /// marked "(on hold)". Antiplatelets alone are named as the record and the pharmacy label
+  /// name them, "clopidogrel (Plavix)", so the family knows which medicine is meant.
   var values: [String: String] {
     let bleeding = (facts.bloodThinners + facts.antiplatelets).map {
       markedName($0, today: facts.today)
     }
-    return ["name": callName(patient), "bloodThinners": list(bleeding)]
+    let antiplatelets = facts.antiplatelets.map { item in
+      let brand = item.medication.brand.map { " (\($0))" } ?? ""
+      let held = item.medication.status == .onHold
+      return item.name + brand + (held ? " " + holdMark(item.medication, today: facts.today) : "")
+    }
+    return [
+      "name": callName(patient), "bloodThinners": list(bleeding),
+      "antiplatelets": list(antiplatelets),
+    ]
   }
 
   func section(_ id: String) -> [Block] {
