@@ -48,6 +48,13 @@ import Testing
     let general = try Self.filled("falls.blood-thinner-general", language)
     #expect(!text.contains(String(general.prefix(30))), "\(language)")
     #expect(!text.contains(try B.labels(language)[.bloodThinner]), "\(language)")
+    // The ER sheet's softer band, not the danger band.
+    let bands = B.blocks(document).compactMap {
+      if case .alert(let alert) = $0 { return alert } else { return nil }
+    }
+    let band = try #require(bands.first { $0.text.plainText == rule }, "\(language)")
+    #expect(band.tone == .warning)
+    #expect(band.label.plainText == (try B.labels(language)[.antiplatelet]))
   }
 
   /// Neither the antiplatelet rule nor the blood-thinner band (which also lists an antiplatelet

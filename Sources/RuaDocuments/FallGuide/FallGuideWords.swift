@@ -115,12 +115,14 @@ struct FallGuideWords: DocumentWords {
     return result
   }
 
-  /// The blood-thinner warning is a danger band with the same words as the ER sheet's.
+  /// The blood-thinner warning is a danger band with the same words as the ER sheet's; an
+  /// antiplatelet alone gets the ER sheet's softer ANTIPLATELET band.
   func warning(_ block: ContentBlock, _ text: String) -> Block {
-    if block.showWhen == .onBloodThinner {
-      return band(.danger, .bloodThinner, run(text, "band-text"))
+    switch block.showWhen {
+    case .onBloodThinner: return band(.danger, .bloodThinner, run(text, "band-text"))
+    case .onAntiplateletOnly: return band(.warning, .antiplatelet, run(text, "band-text"))
+    default: return band(.warning, .fallsImportant, run(text, "band-text"))
     }
-    return band(.warning, .fallsImportant, run(text, "band-text"))
   }
 
   /// "lorazepam 0.5 mg (Ativan) — benzodiazepine", in document order.

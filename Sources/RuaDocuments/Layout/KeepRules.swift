@@ -21,6 +21,9 @@ struct KeepRules {
   /// (`Tightening.relaxesKeeps`): the section may then go on in the next column, its heading
   /// repeated.
   var keepsShortSections = true
+  /// Whether a table's closing notes (legend, totals) move with its last rows: the paginator's
+  /// last resort when a spill of only those notes cannot be absorbed.
+  var keepsClosingNotes = false
 
   /// The atoms with their keep marks, and the heading to repeat per group id.
   func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
@@ -54,6 +57,7 @@ struct KeepRules {
     }
     if keepsTail { keepTailWithPreviousLines(&atoms, sections) }
     keepFirstAndLastRows(&atoms)
+    if keepsClosingNotes { keepClosingNotesWithTable(&atoms) }
     return (atoms, headings)
   }
 
@@ -100,6 +104,37 @@ struct KeepRules {
       atoms[rows[0]].keepWithNext = true
       // Relaxed, the last row may start the next column alone (under the heading repeated).
       if keepsShortSections { atoms[rows[rows.count - 2]].keepWithNext = true }
+    }
+  }
+
+  /// The short pieces that close a table before the next heading (a legend, the totals) move
+  /// with its last rows, so no page starts with only a table's totals (issue 30: a 5-medicine
+  /// list put them alone on page 2). Not when the rows and notes together are taller than
+  /// half a column.
+  private func keepClosingNotesWithTable(_ atoms: inout [Atom]) {
+    var index = 0
+    while index < atoms.count {
+      guard atoms[index].role == .tableRow, let group = atoms[index].table,
+        index + 1 < atoms.count, atoms[index + 1].table != group
+      else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < atoms.count, !atoms[end].isHeading, isShortPiece(atoms[end]),
+        atoms[end].role != .tableRow
+      {
+        end += 1
+      }
+      // The last two rows already keep together; a table of three rows or fewer would then
+      // move whole, so only longer tables carry their notes along.
+      let rows = atoms[..<index].filter { $0.table == group && $0.role == .tableRow }.count + 1
+      let moving = (index - 1)..<end
+      let height = moving.map { atoms[$0].gapBefore + atoms[$0].height }.reduce(0, +)
+      if end > index + 1, rows >= 4, height <= columnHeight * Self.tailShare {
+        for member in index..<(end - 1) { atoms[member].keepWithNext = true }
+      }
+      index = max(end, index + 1)
     }
   }
 

@@ -54,13 +54,17 @@ public struct Tightening: Equatable, Sendable {
 }
 
 extension Pagination {
-  /// A last page holding less than this share of the body is absorbed when a step can: a
-  /// third, so a page of only sources (a Spanish fall guide's 27 %) goes too; the measured
-  /// rule (`LayoutMeasurementTests`) is a quarter.
-  public static let sparseShare = 1.0 / 3
+  /// A last page holding less than this share of the body is absorbed when a step can: half,
+  /// so a page of only sources (a Spanish fall guide's 27 %) goes, and so does a third page
+  /// the first two could take once tightened (Tomasz's ar+en medication list, 46 %); the
+  /// measured rule (`LayoutMeasurementTests`) is a quarter.
+  public static let sparseShare = 0.5
+  /// A last page under this share that could not be absorbed makes a table's legend and
+  /// totals carry its last rows along (`KeepRules.keepsClosingNotes`).
+  public static let carryShare = 1.0 / 3
 }
 
-/// Splits a document into pages; when the last page would hold less than a third of a page,
+/// Splits a document into pages; when the last page would hold less than half a page,
 /// tries `Tightening.steps` in turn and keeps the first that needs fewer pages (the spill is
 /// absorbed on the page before). `measurer` gives the measurer at a share of the template's
 /// line pitch (1: the template's own).
@@ -85,6 +89,17 @@ public func paginate(
     let fewer = tight.run()
     if fewer.count < pages.count { return Pagination(pages: fewer, tightening: step) }
   }
+  // Not absorbed: a table's legend and totals take its last rows along rather than start a
+  // page of their own (a page of only totals reads as a list without medicines).
+  guard paginator.lastPageShare < Pagination.carryShare else {
+    return Pagination(pages: pages, tightening: .none)
+  }
+  var kept = Paginator(document: document, layout: layout, measurer: plain)
+  kept.keepsClosingNotes = true
+  let carried = kept.run()
+  if carried.count == pages.count, kept.lastPageShare > paginator.lastPageShare {
+    return Pagination(pages: carried, tightening: .none)
+  }
   return Pagination(pages: pages, tightening: .none)
 }
 
@@ -98,6 +113,7 @@ struct Paginator {
   /// The share of the body the last page's content takes (after `run`).
   var lastPageShare = 0.0
   var keepsShortSections = true
+  var keepsClosingNotes = false
 
   struct Placement {
     var atom: Atom
@@ -122,6 +138,7 @@ struct Paginator {
     var rules = KeepRules(
       columnHeight: frame.bodyBottom - frame.bodyTop, measurer: measurer,
       continued: document.continuedLabel)
+    rules.keepsClosingNotes = keepsClosingNotes
     for (number, segment) in segments.enumerated() {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
       // Relaxed only in columns: a full-width flow keeps its closing sections together.
