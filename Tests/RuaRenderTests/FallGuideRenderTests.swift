@@ -41,7 +41,9 @@ import Testing
     let text = try F.text(F.render((document, template)))
     #expect(text.contains("lorazepam 0.5 mg (Ativan) — "))
     #expect(text.contains("Talk to Tomek's doctor or pharmacist before changing anything"))
-    #expect(text.contains("If Tomek ever starts a blood thinner"))
+    // His aspirin is an antiplatelet: named, never "if he ever starts a blood thinner".
+    #expect(text.contains("Tomek takes a blood thinner of the antiplatelet kind: aspirin"))
+    #expect(!text.contains("ever starts a blood thinner"))
     #expect(!text.contains("ON A BLOOD THINNER"))
     let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     let boxes = try renderer.paginate(document, template: template).flatMap(\.items).filter {
