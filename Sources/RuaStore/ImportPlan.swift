@@ -18,6 +18,10 @@ struct ImportPlan {
   var unchanged = 0
   /// Stored patients the file does not mention (kept: import never deletes a patient).
   var notInFile = 0
+  /// Each medicine, allergy and condition of the file's patients, as matched (`PlannedItem`).
+  var items: [PlannedItem] = []
+  /// The file's patient being planned: id and full name, for `items`.
+  private var current: (id: String, name: String)?
   /// Seconds since the epoch, for the new rows' UUIDv7s.
   let now: Int64
 
@@ -31,6 +35,7 @@ struct ImportPlan {
     for (index, patient) in circle.patients.enumerated() {
       let record = ModelRecords.patient(patient, position: index)
       seen.insert(patient.id)
+      current = (patient.id, patient.fullName)
       let before = operations.count
       if let old = storedByID[patient.id], let storeID = old.storeID {
         try diff(record, old: old, storeID: storeID, patientID: storeID)
@@ -40,6 +45,7 @@ struct ImportPlan {
         added += 1
       }
     }
+    current = nil
     notInFile = storedByID.keys.filter { !seen.contains($0) }.count
     let extensions = circle.extensions.map { JSONWriter.write($0, pretty: false) }
     if extensions != storedExtensions {
@@ -78,6 +84,7 @@ struct ImportPlan {
     let id = try UUIDv7.make(seconds: now)
     record.storeID = id
     operations.append(.insert(record, parent: parent, patientID: patientID ?? id))
+    note(.added, old: nil, new: record)
     for child in record.children {
       guard let column = Tables.parentColumn(child.table) else { continue }
       try insert(child, parent: (column, id), patientID: patientID ?? id)
@@ -92,6 +99,7 @@ struct ImportPlan {
     if new.position != old.position || !Self.sameFields(new, old) {
       operations.append(.update(new, old: old, patientID: patientID))
     }
+    note(Self.sameFields(new, old) ? .unchanged : .updated, old: old, new: new)
     for table in Tables.children(new.table) {
       let fresh = new.children.filter { $0.table == table }
       let stored = old.children.filter { $0.table == table }
@@ -117,6 +125,18 @@ struct ImportPlan {
   private mutating func delete(_ record: Record, _ patientID: String) {
     for child in record.children { delete(child, patientID) }
     operations.append(.delete(record, patientID: patientID))
+    note(.removed, old: record, new: nil)
+  }
+
+  /// Keeps a medicine, allergy or condition of the file's patient for the reconciliation (a
+  /// moved row whose fields are the same counts as unchanged).
+  private mutating func note(_ change: PlannedItem.Change, old: Record?, new: Record?) {
+    guard let current, let table = (new ?? old)?.table, PlannedItem.tables.contains(table)
+    else { return }
+    items.append(
+      PlannedItem(
+        patientID: current.id, patientName: current.name, table: table, change: change,
+        old: PlannedItem.texts(old), new: PlannedItem.texts(new)))
   }
 
   static func sameFields(_ a: Record, _ b: Record) -> Bool {

@@ -13,6 +13,8 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
   /// Newer changes in the store the file would undo; nothing is written while there are any,
   /// unless the caller allows it.
   public var reverts: [RevertedChange]
+  /// The file's medicines, allergies and conditions as the plan matched them with the store's.
+  public var items: [PlannedItem]
 
   init(_ plan: ImportPlan, reverts: [RevertedChange]) {
     added = plan.added
@@ -21,6 +23,7 @@ public struct ImportSummary: Sendable, Equatable, CustomStringConvertible {
     notInFile = plan.notInFile
     changes = 0
     self.reverts = reverts
+    items = plan.items
   }
 
   /// "3 patients: 1 added, 2 unchanged" (only non-zero parts after the total).

@@ -17,7 +17,10 @@ struct ImportCommand: Command {
     does not mention are kept. One bad field refuses the whole file (exit 65), every problem
     found is listed with its JSON path (up to 20), and the store is left byte-for-byte
     unchanged; importing the same file twice writes nothing the second time. FILE - reads
-    standard input. --dry-run prints what would change and writes nothing. An imported record
+    standard input. --dry-run prints what would change and writes nothing: per person, a
+    reconciliation table of medicines (NEW, STOPPED, CHANGED old -> new, NOT IN FILE,
+    UNCHANGED) and of allergies and conditions (ADDED, CHANGED, NOT IN FILE), shown even when
+    the import would be refused, before the refusal. An imported record
     always prints: text with a character the pinned fonts (templates/fonts.conf) cannot draw is
     refused like any other bad field, naming the field and the character.
 
@@ -56,7 +59,8 @@ struct ImportCommand: Command {
     let dryRun = arguments.flag("dry-run")
     let force = arguments.flag("force")
     let summary = try session.importCircle(
-      circle, from: shown, dryRun: dryRun, force: force, bytes: bytes)
+      circle, from: shown, dryRun: dryRun, force: force, bytes: bytes,
+      reconcile: { context.print(ReconciliationText.text($0)) })
     if let undone = summary.revertsText(shown) { context.message(undone) }
     context.print((dryRun ? "dry run, nothing written: " : "") + summary.description)
     return .success

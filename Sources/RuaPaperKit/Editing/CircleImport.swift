@@ -64,10 +64,14 @@ extension Session {
   /// holds nothing newer than the store, so every edit it would undo counts as newer, whatever
   /// its `exportedAt` says (an export made on a clock set ahead, imported once that time has
   /// passed).
+  ///
+  /// A dry run hands `reconcile` what the file would do to each person's medicines, allergies
+  /// and conditions before any refusal, so a refused file can still be checked.
   public func importCircle(
-    _ circle: CareCircle, from file: String, dryRun: Bool, force: Bool, bytes: [UInt8]? = nil
+    _ circle: CareCircle, from file: String, dryRun: Bool, force: Bool, bytes: [UInt8]? = nil,
+    reconcile: (Reconciliation) -> Void = { _ in }
   ) throws(PaperError) -> ImportSummary {
-    try Self.refuseFutureExport(circle, from: file, now: host.now)
+    if !dryRun { try Self.refuseFutureExport(circle, from: file, now: host.now) }
     let origin = ChangeOrigin(command: "import", actor: ChangeActor.current())
     let summary = try StoreAccess.perform { () throws(StoreError) in
       let ownExport = try bytes.map { (bytes) throws(StoreError) in
@@ -76,6 +80,10 @@ extension Session {
       return try store.save(
         circle, now: host.now, dryRun: dryRun, origin: origin,
         allowReverts: force, everyEditCounts: ownExport ?? false)
+    }
+    if dryRun {
+      reconcile(Reconciliation(summary))
+      try Self.refuseFutureExport(circle, from: file, now: host.now)
     }
     if let undone = summary.revertsText(file), !force {
       throw PaperError(
