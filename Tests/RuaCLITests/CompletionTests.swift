@@ -20,7 +20,7 @@ struct CompletionTests {
     let share = try #require(RuaPaper.find("share"))
     #expect(
       CompletionGrammar.next(share, after: ["p-1"])
-        == [.words(["er", "meds", "falls", "card", "mar"])])
+        == [.words(["er", "meds", "falls", "card", "mar", "fhir-ips"])])
     let batch = try #require(RuaPaper.find("batch"))
     #expect(CompletionGrammar.next(batch, after: ["p-1", "p-2"]) == [.patient])
     let diff = try #require(RuaPaper.find("diff"))
@@ -46,7 +46,7 @@ struct CompletionTests {
     #expect(result.stdout == "p-agnes-01\np-tomasz-02\np-meiling-03\n")
     #expect(!result.stdout.contains("Agn"))
     let kinds = box.run(["help", "--complete", "share", "p-agnes-01"] + box.storeFlags + [""])
-    #expect(kinds.stdout == "er\nmeds\nfalls\ncard\nmar\n")
+    #expect(kinds.stdout == "er\nmeds\nfalls\ncard\nmar\nfhir-ips\n")
     let files = box.run(["help", "--complete", "import", ""])
     #expect(files.stdout == CompletionCandidates.files + "\n")
   }

@@ -67,6 +67,36 @@ struct FHIRCommandTests {
     #expect(box.hash(box.database) == before)
   }
 
+  @Test func aSharedSummaryIsAPrivateBundleLoggedAsAShare() throws {
+    let box = store()
+    #expect(
+      box.run(["import", "-"] + box.storeFlags, standardInput: Array(SampleCircles.small.utf8)).code
+        == .success)
+    try FileManager.default.createDirectory(
+      atPath: box.file("usb"), withIntermediateDirectories: true)
+    let shared = box.run(["share", "p-robert", "fhir-ips", "--to", "usb"] + box.storeFlags)
+    #expect(shared.code == .success, "\(shared.stderr)")
+    let path = box.file("usb/international-patient-summary-\(box.today).json")
+    #expect(box.mode(path) == 0o600)
+    let data = try #require(FileManager.default.contents(atPath: path))
+    let bundle = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(bundle["type"] as? String == "document")
+    let log = box.run(["log", "p-robert", "--action", "share"] + box.storeFlags)
+    #expect(log.stdout.contains("fhir-ips"), "\(log.stdout)")
+    // A second share takes the next free name, never the first file.
+    #expect(
+      box.run(["share", "p-robert", "fhir-ips", "--to", "usb"] + box.storeFlags).code == .success)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: box.file("usb/international-patient-summary-\(box.today)-2.json")))
+    for option in [["--paper", "a4"], ["--lang", "es"]] {
+      let refused = box.run(
+        ["share", "p-robert", "fhir-ips", "--to", "usb"] + option + box.storeFlags)
+      #expect(refused.code == .usage)
+      #expect(refused.stderr.contains("\(option[0]) is for printed documents"), "\(refused.stderr)")
+    }
+  }
+
   @Test func exportFHIRNeedsOnePatientAndAKnownFormat() throws {
     let box = store()
     #expect(box.run(["export", "--format", "fhir-ips"] + box.storeFlags).code == .usage)

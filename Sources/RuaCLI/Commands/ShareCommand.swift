@@ -5,12 +5,13 @@ import RuaDocuments
 import RuaFiles
 import RuaPaperKit
 
-/// `rua-paper share PATIENT er|meds|falls|card|mar --to DIR`: a logged export to a share folder.
+/// `rua-paper share PATIENT er|meds|falls|card|mar|fhir-ips --to DIR`: a logged export to a
+/// share folder.
 struct ShareCommand: Command {
   let name = "share"
   let summary = "put one document into a share folder (USB stick, synced folder), logged as a share"
   let usage =
-    "share PATIENT er|meds|falls|card|mar --to DIR [--name FILE.pdf] [--paper letter|a4] "
+    "share PATIENT er|meds|falls|card|mar|fhir-ips --to DIR [--name FILE] [--paper letter|a4] "
     + "[--lang LANG] [--now TIME]"
   let details = """
     The file appears whole or not at all, mode 0600, and never replaces a file already in the
@@ -20,23 +21,31 @@ struct ShareCommand: Command {
     in the access log as action 'share'. DIR must be a real folder: a file, FIFO or device is
     named as such, and a symlink is refused (never followed), so the log names the folder the
     document went to. A name longer than 255 bytes is refused before anything is made.
+
+    fhir-ips puts the person's FHIR R4 International Patient Summary there instead (the JSON
+    'export PATIENT --format fhir-ips' writes), named international-patient-summary-DATE.json;
+    --paper and --lang do not apply to it and are refused.
     """
   let options =
     [
       OptionSpec(
         "to", .value, value: "DIR", help: "the share folder (must exist; a symlink is refused)"),
       OptionSpec(
-        "name", .value, value: "FILE.pdf", help: "the file name inside DIR (at most 255 bytes)"),
+        "name", .value, value: "FILE", help: "the file name inside DIR (at most 255 bytes)"),
     ] + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
-      throw .invalidRequest("share needs a PATIENT and a document: er, meds, falls, card or mar")
+      throw .invalidRequest(
+        "share needs a PATIENT and a document: er, meds, falls, card, mar or fhir-ips")
     }
     let query = arguments.positionals[0]
+    if arguments.positionals[1] == ExportFormat.fhirIPS.rawValue {
+      return try shareSummary(query, arguments, context)
+    }
     guard let kind = DocumentKind(rawValue: arguments.positionals[1]) else {
       throw .invalidRequest(
-        "the document is er, meds, falls, card or mar, not '\(arguments.positionals[1])'")
+        "the document is er, meds, falls, card, mar or fhir-ips, not '\(arguments.positionals[1])'")
     }
     guard let folderText = arguments.value("to"), !folderText.isEmpty else {
       throw .invalidRequest("share needs --to DIR, the folder to put the document in")
@@ -52,6 +61,31 @@ struct ShareCommand: Command {
           in: folder, base: "\(kind.documentName)-\(settings.today.iso)", suffix: ".pdf")
       return [.share(folder: folder, name: name)]
     }
+  }
+
+  /// The IPS Bundle into the folder, delivered and logged as `export --format fhir-ips` is, with
+  /// the share action; not a page, so the paper and language options are refused.
+  private func shareSummary(_ query: String, _ arguments: ParsedArguments, _ context: Context)
+    throws(PaperError) -> ExitCode
+  {
+    for option in ["paper", "lang"] where arguments.present(option) {
+      throw .invalidRequest("--\(option) is for printed documents; fhir-ips is a JSON file")
+    }
+    guard let folderText = arguments.value("to"), !folderText.isEmpty else {
+      throw .invalidRequest("share needs --to DIR, the folder to put the document in")
+    }
+    let folder = context.absolute(folderText)
+    try OutputFile.checkShareFolder(folder, shown: folderText)
+    if let name = arguments.value("name") { try OutputFile.checkName(name, option: "--name") }
+    let today = try DocumentSettings.read(arguments, context).today
+    let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
+    let name =
+      arguments.value("name")
+      ?? Files.freeName(
+        in: folder, base: "\(ExportFormat.summaryFileName)-\(today.iso)", suffix: ".json")
+    try session.export(.patientSummary(query), to: .share(folder: folder, name: name))
+    context.note("shared \(VisibleText.escaped(folder + "/" + name))")
+    return .success
   }
 
 }

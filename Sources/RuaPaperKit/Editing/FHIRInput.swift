@@ -25,6 +25,10 @@ public enum ExportFormat: String, Sendable {
   case careCircle = "care-circle"
   case fhirIPS = "fhir-ips"
 
+  /// The file name an IPS gets in a share folder (with the date) and a batch folder (after
+  /// the patient id), like the PDFs' document names; it says no health data.
+  public static let summaryFileName = "international-patient-summary"
+
   public enum What: Sendable {
     /// The whole care circle as care-circle JSON.
     case circle
