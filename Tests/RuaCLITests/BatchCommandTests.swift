@@ -71,6 +71,57 @@ struct BatchCommandTests {
     #expect(try store.verifyAccessLog() == nil)
   }
 
+  @Test func fhirIPSGoesBesideThePDFsListedAndLoggedLikeAnExport() throws {
+    let box = sandbox()
+    let result = batch(box, ["--all", "--docs", "er,fhir-ips", "--out", "docs"])
+    #expect(result.code == .success, "\(result.stderr)")
+    let ids = try patientIDs(box)
+    let documents = try manifest(box.file("docs/manifest.json"))
+    let files = documents.compactMap { $0["file"]?.stringValue }
+    #expect(
+      files
+        == ids.map { "\($0)-er-sheet.pdf" }
+        + ids.map { "\($0)-international-patient-summary.json" })
+    let store = try Store.open(
+      StoreLocation(database: box.database, keyFile: box.keyFile), actor: .current())
+    let rows = try store.accessLog()
+    for entry in documents where entry["document"]?.stringValue == "fhir-ips" {
+      let file = try #require(entry["file"]?.stringValue)
+      let path = box.file("docs/" + file)
+      #expect(entry["sha256"]?.stringValue == box.hash(path))
+      #expect(box.mode(path) == 0o600)
+      let bundle = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
+      #expect(bundle["resourceType"]?.stringValue == "Bundle")
+      let mine = rows.filter { $0.entry.destination == path }
+      #expect(mine.map(\.entry.outcome) == ["intent", AccessOutcome.completed], "\(file)")
+      #expect(mine.allSatisfy { $0.entry.action == "export" && $0.entry.document == "fhir-ips" })
+      #expect(mine.first?.entry.patientID == entry["patient"]?.stringValue)
+    }
+    // The same rows as `export --format fhir-ips` writes.
+    #expect(
+      box.run(["export", ids[0], "--format", "fhir-ips", "-o", "one.json"] + box.storeFlags).code
+        == .success)
+    let single = try store.accessLog().filter { $0.entry.destination == box.file("one.json") }
+    #expect(single.map(\.entry.action) == ["export", "export"])
+    #expect(single.allSatisfy { $0.entry.document == "fhir-ips" })
+    // A second run is refused for the IPS files too, unless --force or --resume.
+    let again = batch(box, ["--all", "--docs", "fhir-ips", "--out", "docs"])
+    #expect(again.code == .cannotCreate)
+    #expect(again.stderr.contains("-international-patient-summary.json"), "\(again.stderr)")
+    let resumed = batch(box, ["--all", "--docs", "er,fhir-ips", "--out", "docs", "--resume"])
+    #expect(resumed.code == .success, "\(resumed.stderr)")
+    #expect(try manifest(box.file("docs/manifest.json")).count == ids.count * 2)
+  }
+
+  @Test(arguments: [["--binder", "b.pdf"], ["--print"]])
+  func fhirIPSNeverGoesIntoABinderOrToAPrinter(_ option: [String]) {
+    let box = sandbox()
+    let result = batch(box, ["--all", "--docs", "er,fhir-ips", "--out", "docs"] + option)
+    #expect(result.code == .usage)
+    #expect(result.stderr.contains("drop \(option[0]) or fhir-ips"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: box.file("docs")))
+  }
+
   @Test func parallelOutputIsByteIdenticalToOneWorker() throws {
     let box = sandbox()
     #expect(batch(box, ["--all", "--out", "one", "--jobs", "1"]).code == .success)

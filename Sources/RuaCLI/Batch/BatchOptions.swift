@@ -14,7 +14,7 @@ struct BatchOptions {
     OptionSpec("all", help: "every patient in the care circle"),
     OptionSpec(
       "docs", .value, value: "LIST",
-      help: "documents to make: er,meds,falls,card,mar (default er,meds,falls)"),
+      help: "documents to make: er,meds,falls,card,mar,fhir-ips (default er,meds,falls)"),
     OptionSpec("out", .value, value: "DIR", help: "write the PDFs and manifest.json here"),
     OptionSpec("binder", .value, value: "FILE.pdf", help: "also write one bookmarked binder PDF"),
     OptionSpec(
@@ -45,9 +45,28 @@ struct BatchOptions {
     if !all && queries.isEmpty {
       throw .invalidRequest("batch needs PATIENT… (ids or name starts) or --all")
     }
+    // fhir-ips is a JSON file per person, not a page: it goes only into --out.
+    var docs = arguments.value("docs").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    let summaries = docs?.contains("fhir-ips") ?? false
+    if summaries {
+      guard docs?.filter({ $0 == "fhir-ips" }).count == 1 else {
+        throw .invalidRequest("--docs lists 'fhir-ips' twice")
+      }
+      docs?.removeAll { $0 == "fhir-ips" }
+      for option in ["binder", "print"] where arguments.present(option) {
+        throw .invalidRequest(
+          "--docs fhir-ips writes JSON files into --out DIR; they never go into a binder or to"
+            + " a printer, so drop --\(option) or fhir-ips")
+      }
+      guard arguments.present("out") else {
+        throw .invalidRequest("--docs fhir-ips needs --out DIR, the folder for the IPS files")
+      }
+    }
     let kinds =
-      try arguments.value("docs").map { (text) throws(PaperError) in
-        try DocumentKind.list(text, option: "--docs")
+      try docs.map { (parts) throws(PaperError) in
+        parts.isEmpty ? [] : try DocumentKind.list(parts.joined(separator: ","), option: "--docs")
       } ?? DocumentKind.standard
     var workers = WorkerThread.onlineProcessors
     if let text = arguments.value("jobs") {
@@ -90,7 +109,9 @@ struct BatchOptions {
       printing: try PrintSettings.read(arguments, printing: printer != nil),
       settings: try settings(),
       anchorsFooter: !DocumentClock.isFixed(arguments, context))
-    return BatchOptions(request: request, json: format == "json")
+    var checked = request
+    checked.summaries = summaries
+    return BatchOptions(request: checked, json: format == "json")
   }
 
   /// "K/N" with 1 ≤ K ≤ N.

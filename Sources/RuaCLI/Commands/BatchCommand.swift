@@ -27,7 +27,11 @@ struct BatchCommand: Command {
     documents at once; the summary says how many were delivered (exit 130/143). One failed
     document does not stop the others; the first five are listed, the exit code is that of the
     first failure (73 cannot create a file, 74 I/O error, 65 bad data, 69 printer unavailable,
-    70 rendering). See docs/commands.md.
+    70 rendering). --docs …,fhir-ips also writes each person's FHIR R4 International Patient
+    Summary as DIR/<patient-id>-international-patient-summary.json (the Bundle of 'export
+    --format fhir-ips', logged the same way), listed in the manifest with its SHA-256; it never
+    goes into a binder or to a printer (--binder or --print with it: exit 64), and --resume
+    makes it again. See docs/commands.md.
     """
   let options =
     BatchOptions.specs + PrintSettings.specs + DocumentSettings.specs + StoreOptions.specs

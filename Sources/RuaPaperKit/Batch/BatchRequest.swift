@@ -25,6 +25,8 @@ public struct BatchRequest: Sendable {
   public var settings: DocumentSettings
   /// Whether pages carry the access log's head (`FooterAnchor`), read once at the start.
   public var anchorsFooter: Bool
+  /// `--docs …,fhir-ips`: one IPS JSON per person beside the PDFs (`--out` only).
+  public var summaries = false
 
   public init(
     queries: [String] = [], all: Bool = false, kinds: [DocumentKind] = DocumentKind.standard,
@@ -46,6 +48,11 @@ public struct BatchRequest: Sendable {
     self.printing = printing
     self.settings = settings
     self.anchorsFooter = anchorsFooter
+  }
+
+  /// `DIR/<patient-id>-international-patient-summary.json`, named like the PDFs.
+  public func summaryFileName(patientID: String) -> String {
+    "\(patientID)-\(ExportFormat.summaryFileName).json"
   }
 
   /// `DIR/<patient-id>-<document>.pdf`.

@@ -23,6 +23,7 @@ package struct BatchRun {
   func run() throws(PaperError) -> BatchOutcome {
     let resources = try settings.resources(for: options.kinds)
     let patients = try loadPatients()
+    let summaries = options.summaries ? BatchSummaries(request: request, patients: patients) : nil
     var all: [BatchJob] = []
     for patient in patients {
       let asOf = try session.informationAsOf(patient)
@@ -44,7 +45,10 @@ package struct BatchRun {
     }
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
-    if let folder = options.folder { try Self.makeFolder(folder) }
+    if let folder = options.folder {
+      try Self.makeFolder(folder)
+      try summaries?.checkFolder(folder)
+    }
     let log = options.resume && options.folder != nil ? try Keeping.deliveries(store) : [:]
     let plan = try BatchPlan.make(all, options: options, language: resources.language, log: log)
     if !plan.remade.isEmpty {
@@ -65,7 +69,8 @@ package struct BatchRun {
     defer { ledger.releaseExit() }
     let delivery = session.delivery(options.printing)
     var manifest = BatchManifest()
-    manifest.entries = plan.kept
+    // This run lists its summaries itself, so an earlier manifest's entries for them go.
+    manifest.entries = plan.kept.filter { !(summaries?.names.contains($0.file) ?? false) }
     var failures: [BatchOutcome.Failure] = []
     var unrendered: Set<Int> = []
     var delivered = 0
@@ -135,6 +140,11 @@ package struct BatchRun {
       }
       return !ledger.isStopping
     }
+    if let summaries, let folder = options.folder, !ledger.isStopping {
+      delivered += summaries.deliver(
+        delivery, folder: folder, firstIndex: all.count + 2, language: resources.language,
+        manifest: &manifest, failures: &failures)
+    }
     let elapsed = MonotonicClock.seconds() - started
     let signal = ledger.stopSignal
 
@@ -170,7 +180,8 @@ package struct BatchRun {
         manifest, folder: folder, failures: &failures, index: all.count + 1)
     }
     return BatchOutcome(
-      documents: all.count, patients: patients.count, delivered: delivered + plan.resumed,
+      documents: all.count + (summaries?.patients.count ?? 0), patients: patients.count,
+      delivered: delivered + plan.resumed,
       resumed: plan.resumed, failures: failures.sorted { $0.index < $1.index },
       seconds: elapsed, folder: options.folder, manifest: manifestPath,
       binder: failures.contains { $0.what == "binder" } ? nil : options.binder, signal: signal)
