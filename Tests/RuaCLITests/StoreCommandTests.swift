@@ -25,7 +25,20 @@ struct StoreCommandTests {
 
     box.write("circle.json", SampleCircles.small)
     let dry = box.run(["import", "circle.json", "--dry-run"] + box.storeFlags)
-    #expect(dry.stdout == "dry run, nothing written: 2 patients: 2 added\n")
+    // The reconciliation first (every item of a new person is new), then the summary.
+    #expect(
+      dry.stdout == """
+        reconciliation (what the file would change; check it against the papers):
+
+        Robert Alvarez (p-robert)
+          Medicines
+            NEW         warfarin 5 mg
+          Allergies
+            ADDED       penicillin
+          Conditions: none in the file or the store
+        dry run, nothing written: 2 patients: 2 added
+
+        """)
     #expect(box.run(["patients"] + box.storeFlags).stdout.isEmpty)
     let imported = box.run(["import", "circle.json"] + box.storeFlags)
     #expect(imported.code == .success)
