@@ -120,6 +120,8 @@ struct BatchCommandTests {
     #expect(result.code == .usage)
     #expect(result.stderr.contains("drop \(option[0]) or fhir-ips"), "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: box.file("docs")))
+    let unknown = batch(box, ["--all", "--docs", "er,ips", "--out", "docs"])
+    #expect(unknown.stderr.contains("card, mar and fhir-ips separated by commas, not 'ips'"))
   }
 
   @Test func parallelOutputIsByteIdenticalToOneWorker() throws {

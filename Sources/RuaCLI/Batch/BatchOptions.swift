@@ -66,7 +66,10 @@ struct BatchOptions {
     }
     let kinds =
       try docs.map { (parts) throws(PaperError) in
-        parts.isEmpty ? [] : try DocumentKind.list(parts.joined(separator: ","), option: "--docs")
+        parts.isEmpty
+          ? []
+          : try DocumentKind.list(
+            parts.joined(separator: ","), option: "--docs", also: "fhir-ips")
       } ?? DocumentKind.standard
     var workers = WorkerThread.onlineProcessors
     if let text = arguments.value("jobs") {

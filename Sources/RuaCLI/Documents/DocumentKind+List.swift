@@ -4,12 +4,17 @@ import RuaPaperKit
 
 extension DocumentKind {
   /// Parses a comma-separated `--docs` list (`er,meds,falls`), keeping order, refusing repeats.
-  static func list(_ text: String, option: String) throws(PaperError) -> [DocumentKind] {
+  /// `also`: what else the caller takes there, for the refusal ("fhir-ips" for batch).
+  static func list(_ text: String, option: String, also: String? = nil) throws(PaperError)
+    -> [DocumentKind]
+  {
+    let names = ["er", "meds", "falls", "card", "mar"] + (also.map { [$0] } ?? [])
     var kinds: [DocumentKind] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let kind = DocumentKind(rawValue: String(part)) else {
         throw .invalidRequest(
-          "\(option) takes er, meds, falls, card and mar separated by commas, not '\(part)'")
+          "\(option) takes \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "")"
+            + " separated by commas, not '\(part)'")
       }
       guard !kinds.contains(kind) else { throw .invalidRequest("\(option) lists '\(part)' twice") }
       kinds.append(kind)
