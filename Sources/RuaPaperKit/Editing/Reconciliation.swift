@@ -108,8 +108,19 @@ public struct Reconciliation: Sendable, Equatable {
       old[field] == new[field]
         ? nil
         : FieldChange(
-          field: field.replacingUnderscores, old: old[field], new: new[field])
+          field: field.replacingUnderscores, old: shown(field, old[field]),
+          new: shown(field, new[field]))
     }
+  }
+
+  /// The store's yes/no columns, said as words rather than the stored 1 and 0.
+  private static let yesNoFields: Set<String> = [
+    "high_alert", "as_needed", "interpreter_needed", "no_known_allergies",
+  ]
+
+  private static func shown(_ field: String, _ value: String?) -> String? {
+    guard yesNoFields.contains(field), let value else { return value }
+    return value == "1" ? "yes" : value == "0" ? "no" : value
   }
 
   /// What matters most on a discharge sheet first: dose, strength, schedule, times, status.
