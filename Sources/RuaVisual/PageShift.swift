@@ -15,7 +15,8 @@
 /// one flat colour (a filled area, never an anti-aliased edge), the colour difference is within
 /// the colour threshold. Three in four of the differing pixels must be explained, and three
 /// in four of those where B has ink (white matching white explains nothing); those that
-/// are not are classified region by region as before.
+/// are not are classified region by region as before. Pixels on a line whose words changed
+/// (`edited`: the rest of the line moved with the edit) are never explained by a move.
 enum PageShift {
   struct Found {
     /// Pixels, A to B (x right, y down).
@@ -37,7 +38,7 @@ enum PageShift {
 
   static func find(
     _ a: Raster, _ b: Raster, classes: [UInt8], width: Int, height: Int, search: Int,
-    colourLimit: Double
+    colourLimit: Double, edited: [PixelRect] = []
   ) -> Found? {
     let common = (width: min(a.width, b.width), height: min(a.height, b.height))
     var box: PixelRect?
@@ -95,7 +96,7 @@ enum PageShift {
         guard x < common.width, y < common.height else { continue }
         let ink = ShiftCheck.darkness(b[x, y]) > 64
         if ink { inkInB += 1 }
-        guard
+        guard !edited.contains(where: { $0.contains(x, y) }),
           candidates.contains(where: {
             matches(a, b, x, y, dx: $0.0, dy: $0.1, colourLimit: colourLimit)
           })

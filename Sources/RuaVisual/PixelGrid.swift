@@ -36,6 +36,17 @@ public struct PixelRect: Sendable, Equatable {
     let bottom = max(y + height, other.y + other.height)
     return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
   }
+
+  /// True when the pixel lies in the rectangle.
+  func contains(_ px: Int, _ py: Int) -> Bool {
+    px >= x && px < x + width && py >= y && py < y + height
+  }
+
+  /// True when the two rectangles share a pixel.
+  func intersects(_ other: PixelRect) -> Bool {
+    x < other.x + other.width && other.x < x + width && y < other.y + other.height
+      && other.y < y + height
+  }
 }
 
 /// A page's size in PDF points (1/72 inch).

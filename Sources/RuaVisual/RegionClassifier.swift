@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Turns the differing pixels of one page into classified regions: one move of the whole page
 /// when there is one (`PageShift`), then, region by region, moved (within or beyond
-/// --max-shift), colour changed, anti-aliasing only, or changed.
+/// --max-shift), colour changed, anti-aliasing only, or changed. On a line whose words changed
+/// (`edited`, points) nothing is a move: the rest of the line moved with the edit.
 enum RegionClassifier {
   /// A page move is judged to this fraction of a pixel: the profiles find it to about a
   /// sixteenth, so a shift of exactly --max-shift is not failed by its measuring error.
@@ -15,9 +16,12 @@ enum RegionClassifier {
   static func classify(
     _ a: Raster, _ b: Raster, classes: inout [UInt8], width: Int, height: Int,
     options: DiffOptions, sameWords: ((PointRect) -> Bool)? = nil,
-    textShift: (dx: Double, dy: Double)? = nil
+    textShift: (dx: Double, dy: Double)? = nil, edited: [PointRect] = []
   ) -> [ChangeRegion] {
     let grid = PixelGrid(dpi: options.dpi)
+    let editedPixels = edited.compactMap {
+      grid.pixelRect($0, clipWidth: width, clipHeight: height)
+    }
     let cell = Int((options.mergeDistance * grid.scale).rounded(.up))
     let maxShiftPixels = options.maxShift * grid.scale
     // Search a little beyond the limit so a move just over it is still named a move.
@@ -29,7 +33,7 @@ enum RegionClassifier {
     let pageSearch = max(search, Int((PageShift.search * grid.scale).rounded(.up)))
     if let found = PageShift.find(
       a, b, classes: classes, width: width, height: height, search: pageSearch,
-      colourLimit: colourLimit)
+      colourLimit: colourLimit, edited: editedPixels)
     {
       for index in found.explained { classes[index] = 4 }
       page = (found.dx, found.dy, found.box, found.explained.count)
@@ -53,7 +57,8 @@ enum RegionClassifier {
     for cluster in clusters {
       let box = cluster.box
       let points = grid.pointRect(box)
-      if let moved = page,
+      let onEditedLine = editedPixels.contains { $0.intersects(box) }
+      if !onEditedLine, let moved = page,
         partOfPageMove(
           shifted, b, box: box, page: (moved.dx, moved.dy), whole: whole, classes: classes,
           width: width, colourLimit: colourLimit)
@@ -62,8 +67,9 @@ enum RegionClassifier {
         page = (moved.dx, moved.dy, moved.box.union(box), moved.count + cluster.count)
         continue
       }
-      var verdict = ShiftCheck.verdict(a, b, around: box, search: search)
-      if verdict == .changed, let sameWords, sameWords(points),
+      var verdict =
+        onEditedLine ? .changed : ShiftCheck.verdict(a, b, around: box, search: search)
+      if verdict == .changed, !onEditedLine, let sameWords, sameWords(points),
         let second = WindowShift.explain(
           a, b, box: box, classes: classes, width: width, search: search)
       {

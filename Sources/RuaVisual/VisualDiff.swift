@@ -137,7 +137,7 @@ public enum VisualDiff {
     _ a: Raster, _ b: Raster, pageA: Int, pageB: Int, options: DiffOptions,
     sizeA: PageSize? = nil, sizeB: PageSize? = nil, textChanges: [TextChange] = [],
     extraMasks: [PointRect] = [], texts: (PageText, PageText)? = nil,
-    pageMove: ChangeRegion? = nil
+    pageMove: ChangeRegion? = nil, editedLines: [PointRect] = []
   ) -> (PageDiff, PixelComparison) {
     let grid = PixelGrid(dpi: options.dpi)
     let width = max(a.width, b.width)
@@ -156,7 +156,7 @@ public enum VisualDiff {
         a, b, classes: &classes, width: width, height: height, options: options,
         sameWords: texts.map { texts in
           { box in texts.0.words(centredIn: box) == texts.1.words(centredIn: box) }
-        }, textShift: texts.flatMap { $0.0.displacement(to: $0.1) })
+        }, textShift: texts.flatMap { $0.0.displacement(to: $0.1) }, edited: editedLines)
     comparison = comparison.replacingClasses(classes)
     if let pageMove {
       // What is left once A is laid on B by the page's move: what does not count there (glyphs
@@ -195,13 +195,14 @@ public enum VisualDiff {
       ? TextDiff.lines(texts.0.text(leavingOut: marked), texts.1.text(leavingOut: marked)) : []
     let extraMasks =
       marked + MaskText.boxes(patterns, in: texts.0) + MaskText.boxes(patterns, in: texts.1)
+    let editedLines = TextEdits.lines(texts.0, texts.1)
     let rasterA = try a.render(page: pageA, dpi: options.dpi)
     let rasterB = try b.render(page: pageB, dpi: options.dpi)
     let sizes = (try a.pageSize(pageA), try b.pageSize(pageB))
     var (pageDiff, comparison) = compareRasters(
       rasterA, rasterB, pageA: pageA, pageB: pageB, options: options,
       sizeA: sizes.0, sizeB: sizes.1, textChanges: textChanges,
-      extraMasks: extraMasks, texts: texts)
+      extraMasks: extraMasks, texts: texts, editedLines: editedLines)
     if let move = pageDiff.regions.first, move.wholePage, pageDiff.regions.count > 1 {
       // The page moved as a whole and something is left: A drawn moved by the move's exact
       // distance is laid on B, so rules and images that the move turned into other pixels
@@ -212,7 +213,7 @@ public enum VisualDiff {
       (pageDiff, comparison) = compareRasters(
         movedA, rasterB, pageA: pageA, pageB: pageB, options: options,
         sizeA: sizes.0, sizeB: sizes.1, textChanges: textChanges,
-        extraMasks: extraMasks, pageMove: move)
+        extraMasks: extraMasks, pageMove: move, editedLines: editedLines)
     }
     if !pageDiff.regions.isEmpty {
       let (textA, textB) = texts

@@ -177,6 +177,49 @@ import Testing
       counted.allSatisfy { $0.points.y > 120 && $0.points.y < 160 }, "\(counted.map(\.points))")
   }
 
+  /// Text deleted or added inside a line moves the rest of the line (or cell) by a glyph or a
+  /// word: that is an edit, never a move, however large --max-shift is. Item 3 of page 0 is
+  /// "Amlodipine 2.5 mg morning", item 5 "Warfarin 10.0 mg noon"; nil adds a line of its own.
+  @Test(
+    arguments: [
+      (nil, "83,190,5562", "83,190,562", "83,190,562"),
+      (nil, "Take 5562 tablets with food daily", "Take 562 tablets with food daily", "562"),
+      (
+        nil, "Take 5562 tablets with food daily", "Take 5562 small tablets with food daily", "small"
+      ),
+      (nil, "Take 5562 tablets with food daily", "Take 5562 tablts with food daily", "tablts"),
+      (5, "Warfarin 10.0 mg noon", "Warfarin 10.0 noon", "mg"),
+      (3, "Amlodipine 2.5 mg morning", "Amlodipine 25 mg morning", "25"),
+    ] as [(Int?, String, String, String)])
+  func anEditThatMovesTheRestOfItsLineIsAnEdit(
+    _ item: Int?, _ before: String, _ after: String, _ quoted: String
+  ) throws {
+    var a = CorpusPDF.document(1)
+    if item == nil {
+      a.pages[0].append(
+        CorpusPDF.Item(
+          x: 72, y: 420, shape: .text(before, size: 12, bold: false), colour: CorpusPDF.black))
+    }
+    var b = a
+    let index = item ?? a.pages[0].count - 1
+    #expect(a.pages[0][index].shape == .text(before, size: 12, bold: false))
+    b.pages[0][index].shape = .text(after, size: 12, bold: false)
+    for maxShift in [0.0, 20.0] {
+      var options = DiffOptions()
+      options.maxShift = maxShift
+      let report = try VisualDiff.compare(
+        try Self.document(a, "a.pdf"), try Self.document(b, "b.pdf"), options: options)
+      let summary = report.summary(nameA: "a", nameB: "b")
+      #expect(!report.isSame, "--max-shift \(maxShift): \(summary)")
+      let regions = report.pages.flatMap(\.regions)
+      #expect(!regions.contains { $0.kind == .moved }, "\(regions.map(\.kindSummary))")
+      let changed = regions.filter { $0.counts && $0.kind == .changed }
+      #expect(
+        changed.contains { $0.textSummary?.contains(quoted) == true },
+        "\(changed.map { $0.textSummary ?? "-" })")
+    }
+  }
+
   // MARK: Pages inserted and removed
 
   /// Insertions and removals at the source: the running footer of every later page changes.
