@@ -123,7 +123,8 @@ enum ShiftCheck {
         pixels.append((x, y, Double(a.dark[y * a.width + x])))
       }
     }
-    func cost(_ dx: Double, _ dy: Double) -> Double {
+    // Summing stops once past `limit` (the best fit so far): a worse fit need not be exact.
+    func cost(_ dx: Double, _ dy: Double, limit: Double = .infinity) -> Double {
       var sum = 0.0
       for pixel in pixels {
         let target = bilinear(Double(pixel.x) + dx, Double(pixel.y) + dy) { px, py in
@@ -131,6 +132,7 @@ enum ShiftCheck {
           return Double(b.dark[py * b.width + px])
         }
         sum += abs(pixel.dark - target)
+        if sum > limit { return sum }
       }
       return sum
     }
@@ -145,7 +147,8 @@ enum ShiftCheck {
     for dy in -search...search {
       for dx in -search...search {
         let length = Double(dx * dx + dy * dy).squareRoot()
-        let value = cost(Double(dx), Double(dy)) + length * perPixel
+        let value =
+          cost(Double(dx), Double(dy), limit: bestCost - length * perPixel) + length * perPixel
         if value < bestCost { (best, bestCost) = ((Double(dx), Double(dy)), value) }
       }
     }
@@ -154,7 +157,8 @@ enum ShiftCheck {
       for fx in -3...3 where fx != 0 || fy != 0 {
         let (dx, dy) = (centre.dx + Double(fx) / 4, centre.dy + Double(fy) / 4)
         guard abs(dx) <= Double(search), abs(dy) <= Double(search) else { continue }
-        let value = cost(dx, dy) + (dx * dx + dy * dy).squareRoot() * perPixel
+        let length = (dx * dx + dy * dy).squareRoot()
+        let value = cost(dx, dy, limit: bestCost - length * perPixel) + length * perPixel
         if value < bestCost { (best, bestCost) = ((dx, dy), value) }
       }
     }

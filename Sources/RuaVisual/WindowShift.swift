@@ -32,6 +32,16 @@ enum WindowShift {
     // A wide window, so a long rule or dash cut by its edge barely changes the sum.
     guard sameInk(a, b, box, margin: 4 * search + 8) else { return nil }
     let list = candidates(search: search)
+    // The clearly differing pixels first, so the search stops as soon as too many are left
+    // unexplained (a reflowed page has thousands of regions, none of them moved).
+    var clearly = 0
+    for y in box.y..<box.y + box.height {
+      for x in box.x..<box.x + box.width where classes[y * width + x] == 1 {
+        if abs(ShiftCheck.darkness(a[x, y]) - ShiftCheck.darkness(b[x, y])) > tolerance {
+          clearly += 1
+        }
+      }
+    }
     var lengths: [Double] = []
     var sumX = 0.0
     var sumY = 0.0
@@ -47,6 +57,7 @@ enum WindowShift {
           list.contains(where: { matches(b, a, x, y, $0) })
         else {
           unexplained += 1
+          if unexplained * 10 > clearly, unexplained > 2 { return nil }
           continue
         }
         lengths.append((forward.0 * forward.0 + forward.1 * forward.1).squareRoot())
