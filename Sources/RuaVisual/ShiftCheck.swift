@@ -144,11 +144,23 @@ enum ShiftCheck {
     if guess != nil, bestCost <= 16 * Double(pixels.count) { return best }
     // Among fits alike, the shorter move wins: a long rule fits anywhere along itself.
     let perPixel = Double(pixels.count)
+    // Whole-pixel offsets read B directly: the bilinear weights there are 1 and 0.
+    func wholeCost(_ dx: Int, _ dy: Int, limit: Double) -> Double {
+      var sum = 0.0
+      for pixel in pixels {
+        let (px, py) = (pixel.x + dx, pixel.y + dy)
+        let target =
+          px >= 0 && py >= 0 && px < b.width && py < b.height
+          ? Double(b.dark[py * b.width + px]) : 0
+        sum += abs(pixel.dark - target)
+        if sum > limit { return sum }
+      }
+      return sum
+    }
     for dy in -search...search {
       for dx in -search...search {
         let length = Double(dx * dx + dy * dy).squareRoot()
-        let value =
-          cost(Double(dx), Double(dy), limit: bestCost - length * perPixel) + length * perPixel
+        let value = wholeCost(dx, dy, limit: bestCost - length * perPixel) + length * perPixel
         if value < bestCost { (best, bestCost) = ((Double(dx), Double(dy)), value) }
       }
     }
