@@ -27,6 +27,20 @@ import Testing
     try RenderFixture.objects(pdf).joined(separator: "endobj")
   }
 
+  /// The typical patient's wallet card with `first`'s labels and English beside them.
+  static func bilingualCard(_ first: String) throws -> [UInt8] {
+    var (document, template) = try DocumentFixture.walletCard(SamplePatients.typical)
+    let table = try DocumentFixture.drugClasses
+    let patient = SamplePatients.typical
+    document = WalletCard.build(
+      patient: patient,
+      facts: ERFacts.derive(patient: patient, table: table, today: DocumentFixture.today),
+      today: DocumentFixture.today, printedAt: "2026-11-29 12:00",
+      labels: try RenderFixture.labels(first).bilingual(RenderFixture.labels("en")),
+      template: template, contentVersion: "drug classes", pendingReview: true)
+    return try DocumentFixture.render((document, template)).bytes
+  }
+
   /// A bilingual sheet: Chinese labels with English under them.
   static func bilingualSheet(_ first: String) throws -> [UInt8] {
     let template = try RenderFixture.template()
@@ -157,16 +171,7 @@ import Testing
   /// A bilingual label set on one line ("过敏 ALLERGIES", a card's band label) is two
   /// elements: the English half a `Span` with `/Lang (en-US)` of its own (issue 33).
   @Test func theEnglishHalfOfALabelOnOneLineHasItsOwnLanguage() throws {
-    var (document, template) = try DocumentFixture.walletCard(SamplePatients.typical)
-    let table = try DocumentFixture.drugClasses
-    let patient = SamplePatients.typical
-    document = WalletCard.build(
-      patient: patient,
-      facts: ERFacts.derive(patient: patient, table: table, today: DocumentFixture.today),
-      today: DocumentFixture.today, printedAt: "2026-11-29 12:00",
-      labels: try RenderFixture.labels("zh-Hans").bilingual(RenderFixture.labels("en")),
-      template: template, contentVersion: "drug classes", pendingReview: true)
-    let pdf = try DocumentFixture.render((document, template)).bytes
+    let pdf = try Self.bilingualCard("zh-Hans")
     let texts = try Self.elementTexts(pdf)
     #expect(texts.contains { $0.trimmingCharacters(in: .whitespaces) == "ALLERGIES" }, "\(texts)")
     #expect(!texts.contains { $0.contains("过敏") && $0.contains("ALLERGIES") }, "\(texts)")

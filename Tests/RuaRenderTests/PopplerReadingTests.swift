@@ -120,16 +120,7 @@ import Testing
   /// A bilingual label's two languages are adjacent `Span`s with nothing drawn between them
   /// (a line break): a reader that runs them together must not hear "ALERGIASALLERGIES".
   @Test func adjacentSpansOfALabelSayASpaceBetweenThem() throws {
-    var (document, template) = try DocumentFixture.walletCard(SamplePatients.typical)
-    let table = try DocumentFixture.drugClasses
-    let patient = SamplePatients.typical
-    document = WalletCard.build(
-      patient: patient,
-      facts: ERFacts.derive(patient: patient, table: table, today: DocumentFixture.today),
-      today: DocumentFixture.today, printedAt: "2026-11-29 12:00",
-      labels: try RenderFixture.labels("es").bilingual(RenderFixture.labels("en")),
-      template: template, contentVersion: "drug classes", pendingReview: true)
-    let objects = try RenderFixture.objects(DocumentFixture.render((document, template)).bytes)
+    let objects = try RenderFixture.objects(AccessibilityStructureTests.bilingualCard("es"))
     let spans = objects.filter { $0.contains("/S /Span") }
     #expect(spans.contains { $0.contains("/ActualText (ALERGIAS )") }, "\(spans.prefix(4))")
   }
