@@ -148,6 +148,29 @@ import Testing
       ])
   }
 
+  /// A day supply is a number of days only when its unit says so: a supply of 4 with no unit,
+  /// or in weeks or months, is not 4 days of runway (issue 36: nothing is guessed).
+  @Test(arguments: [
+    #"{"value": 4}"#, #"{"value": 4, "unit": "wk", "code": "wk"}"#,
+    #"{"value": 1, "unit": "month", "code": "mo"}"#, #"{"value": 30, "unit": ""}"#,
+  ])
+  func aSupplyNotInDaysIsNoFill(_ supply: String) throws {
+    let patient = try Self.patient([
+      """
+      {"resourceType": "MedicationStatement", "id": "m1", "status": "active",
+       "medicationCodeableConcept": {"text": "warfarin"}, "subject": {"reference": "Patient/p1"},
+       "derivedFrom": [{"reference": "MedicationDispense/d1"}]}
+      """,
+      """
+      {"resourceType": "MedicationDispense", "id": "d1", "status": "completed",
+       "medicationReference": {"display": "warfarin"}, "subject": {"reference": "Patient/p1"},
+       "whenHandedOver": "2026-11-20", "daysSupply": \(supply)}
+      """,
+    ])
+    let medication = try #require(patient.medications.first)
+    #expect(medication.fills.isEmpty, "\(supply) entered the runway as \(medication.fills)")
+  }
+
   @Test func noSlotsAreInferredFromText() throws {
     let patient = try Self.patient([
       """
