@@ -99,6 +99,12 @@ package final class QPDFDocument {
     }
     return null()
   }
+  /// The page's content streams, each as it stands (`/Contents` is one stream or an array).
+  package func contentStreams(_ page: Handle) -> [Handle] {
+    let contents = key(page, "/Contents")
+    let streams = isArray(contents) ? (0..<count(contents)).map { item(contents, $0) } : [contents]
+    return streams.filter { isStream($0) }
+  }
   /// The page's content streams, decoded and joined; nil when qpdf cannot decode them.
   package func pageContent(_ page: Handle) -> [UInt8]? {
     var buffer: UnsafeMutablePointer<UInt8>?

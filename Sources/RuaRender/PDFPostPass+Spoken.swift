@@ -56,11 +56,7 @@ extension PDFPostPass {
     for page in pdf.pages {
       let spoken = SpokenElements(pdf, parents[pdf.intValue(pdf.key(page, "/StructParents")) ?? -1])
       let widths = fontCodeWidths(pdf, page, into: &fonts)
-      let contents = pdf.key(page, "/Contents")
-      let streams =
-        pdf.isArray(contents)
-        ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
-      for stream in streams where pdf.isStream(stream) {
+      for stream in pdf.contentStreams(page) {
         guard let data = try pdf.decodedData(stream),
           let stripped = NestedActualTextSpans.strip(
             data, spoken: spoken.says, codeWidth: { widths[$0] ?? 1 }, mapped: mapped,

@@ -79,12 +79,8 @@ enum PDFPostPass {
     for (number, page) in pdf.pages.enumerated() {
       let pageMarks = number < marks.count ? marks[number] : nil
       let names = VolatileMarking.addProperties(pdf, page: page, number: number, pageMarks)
-      let contents = pdf.key(page, "/Contents")
-      let streams =
-        pdf.isArray(contents)
-        ? (0..<pdf.count(contents)).map { pdf.item(contents, $0) } : [contents]
       var ids: [Int] = []
-      for stream in streams where pdf.isStream(stream) {
+      for stream in pdf.contentStreams(page) {
         guard let data = try pdf.decodedData(stream) else { continue }
         let rewritten = ArtifactMarking.rewrite(
           data, first: ids.count, properties: { names[$0] }, kind: { pageMarks?.kinds[$0] })
