@@ -161,3 +161,84 @@ import Testing
       ) == nil)
   }
 }
+
+/// Narrative both ways: an export's section narrative is escaped XHTML (text that looks like
+/// markup is text), and an import never takes data from a narrative, whatever it says.
+@Suite struct FHIRNarrativeTests {
+  static let markup = #"<b>Nuts</b> & "peanut" <script>alert('x')</script>"#
+
+  @Test func anExportEscapesTextThatLooksLikeMarkupAndImportsItBackAsText() throws {
+    var patient = Patient(
+      id: "p1", fullName: "Ana <i>Ruiz</i>", dateOfBirth: try #require(CivilDate(iso: "1941-03-14"))
+    )
+    patient.allergies = [Allergy(substance: Self.markup, reaction: "hives & <wheeze>")]
+    patient.conditions = [Condition(name: "a < b > c", notes: "x & y")]
+    patient.alerts = ["No IV in the <left> arm"]
+    patient.immunizations = [Immunization(vaccine: "flu & <covid>")]
+    let bundle = FHIRBundleWriter.bundle(patient, timestamp: "2026-12-01T09:00:00Z")
+    let sections = bundle["entry"]?.arrayValue?.first?["resource"]?["section"]?.arrayValue ?? []
+    #expect(sections.count >= 4)
+    for section in sections {
+      let div = try #require(section["text"]?["div"]?.stringValue)
+      #expect(div.hasPrefix(#"<div xmlns="http://www.w3.org/1999/xhtml">"#))
+      // The only elements are the narrative's own: no text became a tag.
+      for tag in ["<b>", "<script", "<i>", "<left>", "<wheeze>", "<covid>"] {
+        #expect(!div.contains(tag), "\(div)")
+      }
+    }
+    let allergies = try #require(
+      sections.first { $0["title"]?.stringValue?.hasPrefix("Allergies") == true })
+    #expect(
+      allergies["text"]?["div"]?.stringValue?.contains(
+        "&lt;b&gt;Nuts&lt;/b&gt; &amp; &quot;peanut&quot; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"
+      )
+        == true)
+    // Imported back, every text is exactly what was written, from the resources' data.
+    let back = try FHIRNewFieldsTests.exported(patient)
+    #expect(back.allergies == patient.allergies)
+    #expect(back.conditions == patient.conditions)
+    #expect(back.alerts == patient.alerts)
+    #expect(back.immunizations == patient.immunizations)
+  }
+
+  @Test func aNarrativeNeverBecomesData() throws {
+    // A document whose narratives list a medicine, an allergy and a blood type that no entry
+    // holds, and whose one Condition's own narrative says something else than its code.
+    let text = """
+      {"resourceType": "Bundle", "type": "document", "timestamp": "2026-01-05T09:00:00Z",
+       "entry": [
+        {"fullUrl": "urn:uuid:00000000-0000-4000-8000-000000000001", "resource": {
+          "resourceType": "Composition", "status": "final", "date": "2026-01-05",
+          "type": {"coding": [{"system": "http://loinc.org", "code": "60591-5"}]},
+          "subject": {"reference": "urn:uuid:00000000-0000-4000-8000-000000000002"},
+          "title": "Summary",
+          "section": [
+            {"title": "Medications", "code": {"coding": [{"system": "http://loinc.org", "code": "10160-0"}]},
+             "text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\"><ul><li>warfarin 5 mg</li></ul></div>"},
+             "emptyReason": {"text": "Not recorded"}},
+            {"title": "Allergies", "code": {"coding": [{"system": "http://loinc.org", "code": "48765-2"}]},
+             "text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\">Penicillin: anaphylaxis<script>x()</script></div>"},
+             "emptyReason": {"text": "Not recorded"}},
+            {"title": "Problems", "code": {"coding": [{"system": "http://loinc.org", "code": "11450-4"}]},
+             "text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\">Blood type O negative</div>"},
+             "entry": [{"reference": "urn:uuid:00000000-0000-4000-8000-000000000003"}]}]}},
+        {"fullUrl": "urn:uuid:00000000-0000-4000-8000-000000000002", "resource": {
+          "resourceType": "Patient", "name": [{"text": "Ana Ruiz"}], "birthDate": "1941-03-14",
+          "text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\">Ana Ruiz, DNR, weight 40 kg</div>"}}},
+        {"fullUrl": "urn:uuid:00000000-0000-4000-8000-000000000003", "resource": {
+          "resourceType": "Condition", "subject": {"reference": "urn:uuid:00000000-0000-4000-8000-000000000002"},
+          "code": {"text": "asthma"},
+          "text": {"status": "generated", "div": "<div xmlns=\\"http://www.w3.org/1999/xhtml\\">heart failure</div>"}}}]}
+      """
+    let (circle, _) = try FHIRBundleTests.read(Array(text.utf8))
+    let patient = try #require(circle.patients.first)
+    #expect(patient.medications.isEmpty)
+    #expect(patient.allergies.isEmpty && !patient.noKnownAllergies)
+    #expect(patient.bloodType == nil && patient.weightKg == nil && patient.codeStatus == nil)
+    #expect(patient.conditions.map(\.name) == ["asthma"])
+    let written = JSONWriter.write(CareCircleEncoder.encode(circle), pretty: false)
+    for word in ["warfarin", "Penicillin", "script", "negative", "DNR", "heart failure"] {
+      #expect(!written.contains(word), "\(word)")
+    }
+  }
+}

@@ -732,10 +732,11 @@ extension Writer {
     var sections: [JSON] = []
     if !patient.immunizations.isEmpty {
       let entries = patient.immunizations.enumerated().map { number, immunization in
-        // occurrence[x] is 1..1: the date as written (a year or month is a FHIR dateTime).
+        // occurrence[x] is 1..1 (in R4 itself, so a data-absent-reason alone does not do): the
+        // date as written (a year or month is a FHIR dateTime), else R4's string form.
         let occurrence: (key: String, value: JSON) =
           immunization.date.map { ("occurrenceDateTime", .string($0)) }
-          ?? ("_occurrenceDateTime", Self.absent)
+          ?? ("occurrenceString", .string("date not recorded"))
         return add(
           "Immunization", uuid("Immunization", String(number)),
           [
