@@ -53,9 +53,12 @@ public struct Baseline: Equatable, Sendable {
 public struct Device: Equatable, Sendable {
   public var name: String
   public var details: String?
-  public init(name: String, details: String? = nil) {
+  /// Since when the person has it: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as written.
+  public var since: String?
+  public init(name: String, details: String? = nil, since: String? = nil) {
     self.name = name
     self.details = details
+    self.since = since
   }
 }
 
@@ -64,10 +67,13 @@ public struct Condition: Equatable, Sendable {
   /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, as written.
   public var since: String?
   public var notes: String?
-  public init(name: String, since: String? = nil, notes: String? = nil) {
+  /// The source's codings, kept for export; never printed and never made up from the name.
+  public var codes: [Code]
+  public init(name: String, since: String? = nil, notes: String? = nil, codes: [Code] = []) {
     self.name = name
     self.since = since
     self.notes = notes
+    self.codes = codes
   }
 }
 
@@ -79,14 +85,17 @@ public struct Allergy: Equatable, Sendable {
   public var reaction: String?
   public var severity: AllergySeverity?
   public var kind: AllergyKind?
+  /// The source's codings of the substance (see `Condition.codes`).
+  public var codes: [Code]
   public init(
     substance: String, reaction: String? = nil, severity: AllergySeverity? = nil,
-    kind: AllergyKind? = nil
+    kind: AllergyKind? = nil, codes: [Code] = []
   ) {
     self.substance = substance
     self.reaction = reaction
     self.severity = severity
     self.kind = kind
+    self.codes = codes
   }
 }
 
@@ -242,6 +251,8 @@ public struct Medication: Equatable, Sendable {
   public var refillsRemaining: Int?
   public var rxNumber: String?
   public var fills: [Fill]
+  /// The source's codings of the medicine (see `Condition.codes`).
+  public var codes: [Code]
 
   public init(
     id: String, name: String, brand: String? = nil, strength: String? = nil, form: String? = nil,
@@ -250,7 +261,8 @@ public struct Medication: Equatable, Sendable {
     purpose: String? = nil, prescriber: String? = nil, instructions: String? = nil,
     startDate: CivilDate? = nil, status: MedicationStatus = .active, stoppedDate: CivilDate? = nil,
     highAlert: Bool? = nil, refillsRemaining: Int? = nil, rxNumber: String? = nil,
-    fills: [Fill] = [], hold: MedicationHold? = nil, minIntervalMinutes: Int? = nil
+    fills: [Fill] = [], hold: MedicationHold? = nil, minIntervalMinutes: Int? = nil,
+    codes: [Code] = []
   ) {
     self.id = id
     self.name = name
@@ -276,6 +288,7 @@ public struct Medication: Equatable, Sendable {
     self.fills = fills
     self.hold = hold
     self.minIntervalMinutes = minIntervalMinutes
+    self.codes = codes
   }
 
   /// Whether the medicine is held on `date`: on hold, and the hold covers the day.
@@ -293,7 +306,11 @@ public struct Patient: Equatable, Sendable {
   public var language: String?
   public var interpreterNeeded: Bool?
   public var weightKg: Double?
+  /// The day the weight was measured.
+  public var weightMeasuredOn: CivilDate?
   public var heightCm: Double?
+  /// As the source wrote it ("A Rh(D) positive", "O+").
+  public var bloodType: String?
   public var address: String?
   public var phone: String?
   public var insurance: String?
@@ -302,6 +319,7 @@ public struct Patient: Equatable, Sendable {
   public var baseline: Baseline?
   public var devices: [Device]
   public var alerts: [String]
+  public var immunizations: [Immunization]
   public var conditions: [Condition]
   public var allergies: [Allergy]
   public var noKnownAllergies: Bool
@@ -313,6 +331,9 @@ public struct Patient: Equatable, Sendable {
   public var preferredHospital: String?
   public var dependents: String?
   public var notes: String?
+  /// When the record's source last vouched for it (RFC 3339 UTC): an imported summary's date
+  /// or the file's `exportedAt`. Cleared by a local edit, which makes the record current.
+  public var sourceDate: String?
 
   public init(id: String, fullName: String, dateOfBirth: CivilDate) {
     self.id = id
@@ -320,6 +341,7 @@ public struct Patient: Equatable, Sendable {
     self.dateOfBirth = dateOfBirth
     devices = []
     alerts = []
+    immunizations = []
     conditions = []
     allergies = []
     noKnownAllergies = false

@@ -50,6 +50,7 @@ extension CareCircleDecoder {
         try decodeFill(
           element, path: CareCirclePath.element(fields.child("fills"), index), today: today))
     }
+    medication.codes = try codes(fields)
     return medication
   }
 
@@ -128,7 +129,8 @@ extension CareCircleDecoder {
     try fields.refuseUnknownKeys(CareCircleFields.device)
     return Device(
       name: try fields.requiredString("name", max: CareCircleLimits.deviceName),
-      details: try fields.string("details", max: CareCircleLimits.deviceDetails))
+      details: try fields.string("details", max: CareCircleLimits.deviceDetails),
+      since: try partialDate(fields, "since"))
   }
 
   public static func decodeCareTeamMember(_ json: JSON, path: String) throws(CareCircleError)

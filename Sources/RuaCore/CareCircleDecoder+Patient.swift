@@ -22,7 +22,13 @@ extension CareCircleDecoder {
     }
     patient.interpreterNeeded = try fields.bool("interpreterNeeded")
     patient.weightKg = try fields.positiveNumber("weightKg", below: L.weightKg)
+    patient.weightMeasuredOn = try fields.date("weightMeasuredOn", notAfter: today)
+    if patient.weightMeasuredOn != nil, patient.weightKg == nil {
+      throw CareCircleError(
+        path: fields.child("weightMeasuredOn"), reason: "is allowed only with weightKg")
+    }
     patient.heightCm = try fields.positiveNumber("heightCm", below: L.heightCm)
+    patient.bloodType = try fields.string("bloodType", max: L.bloodType)
     patient.address = try fields.string("address", max: L.address)
     patient.phone = try fields.string("phone", max: L.phone)
     patient.insurance = try fields.string("insurance", max: L.insurance)
@@ -42,6 +48,13 @@ extension CareCircleDecoder {
       {
         patient.alerts.append(alert)
       }
+    }
+    for (index, element) in try fields.array("immunizations", max: L.immunizationsCount)
+      .enumerated()
+    {
+      patient.immunizations.append(
+        try decodeImmunization(
+          element, path: CareCirclePath.element(fields.child("immunizations"), index)))
     }
     for (index, element) in try fields.array("conditions", max: L.conditionsCount).enumerated() {
       patient.conditions.append(
@@ -88,6 +101,12 @@ extension CareCircleDecoder {
     patient.preferredHospital = try fields.string("preferredHospital", max: L.preferredHospital)
     patient.dependents = try fields.string("dependents", max: L.dependents)
     patient.notes = try fields.string("notes", max: L.patientNotes, notes: true)
+    patient.sourceDate = try fields.string("sourceDate", max: Int.max)
+    if let date = patient.sourceDate, !Timestamp.isRFC3339UTC(date) {
+      throw CareCircleError(
+        path: fields.child("sourceDate"),
+        reason: "must be an RFC 3339 timestamp in UTC, e.g. 2026-11-01T09:00:00Z")
+    }
     // Each field within its limit can still add up to a record no document lays out in time.
     let textBytes = CareCirclePrintedText.bytes(in: json)
     if textBytes > L.patientTextBytes {
@@ -166,15 +185,11 @@ extension CareCircleDecoder {
     let fields = try CareCircleFieldReader(json, path: path)
     try fields.refuseUnknownKeys(CareCircleFields.condition)
     let name = try fields.requiredString("name", max: CareCircleLimits.conditionName)
-    let since = try fields.string("since", max: Int.max)
-    if let since, !PartialDate.isValid(since) {
-      throw CareCircleError(
-        path: fields.child("since"),
-        reason: "must be a year (2019), a month (2019-04) or a date (2019-04-17)")
-    }
+    let since = try partialDate(fields, "since")
     return Condition(
       name: name, since: since,
-      notes: try fields.string("notes", max: CareCircleLimits.conditionNotes, notes: true))
+      notes: try fields.string("notes", max: CareCircleLimits.conditionNotes, notes: true),
+      codes: try codes(fields))
   }
 
   public static func decodeAllergy(_ json: JSON, path: String) throws(CareCircleError) -> Allergy {
@@ -184,6 +199,6 @@ extension CareCircleDecoder {
       substance: try fields.requiredString("substance", max: CareCircleLimits.substance),
       reaction: try fields.string("reaction", max: CareCircleLimits.reaction),
       severity: try fields.choice("severity", AllergySeverity.self),
-      kind: try fields.choice("kind", AllergyKind.self))
+      kind: try fields.choice("kind", AllergyKind.self), codes: try codes(fields))
   }
 }

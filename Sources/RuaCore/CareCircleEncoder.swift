@@ -24,7 +24,9 @@ public enum CareCircleEncoder {
     out.add("language", patient.language)
     if let needed = patient.interpreterNeeded { out.add("interpreterNeeded", .bool(needed)) }
     out.add("weightKg", patient.weightKg)
+    out.add("weightMeasuredOn", patient.weightMeasuredOn?.iso)
     out.add("heightCm", patient.heightCm)
+    out.add("bloodType", patient.bloodType)
     out.add("address", patient.address)
     out.add("phone", patient.phone)
     out.add("insurance", patient.insurance)
@@ -47,6 +49,7 @@ public enum CareCircleEncoder {
     }
     out.add("devices", patient.devices.map(encode))
     out.add("alerts", patient.alerts.map(JSON.string))
+    out.add("immunizations", patient.immunizations.map(encode))
     out.add("conditions", patient.conditions.map(encode))
     out.add("allergies", patient.allergies.map(encode))
     if patient.noKnownAllergies { out.add("noKnownAllergies", .bool(true)) }
@@ -57,6 +60,7 @@ public enum CareCircleEncoder {
     out.add("preferredHospital", patient.preferredHospital)
     out.add("dependents", patient.dependents)
     out.add("notes", patient.notes)
+    out.add("sourceDate", patient.sourceDate)
     return out.json
   }
 
@@ -92,6 +96,7 @@ public enum CareCircleEncoder {
     if let refills = medication.refillsRemaining { out.add("refillsRemaining", .int(refills)) }
     out.add("rxNumber", medication.rxNumber)
     out.add("fills", medication.fills.map(encode))
+    out.add("codes", medication.codes.map(encode))
     return out.json
   }
 
@@ -120,6 +125,7 @@ public enum CareCircleEncoder {
     out.add("reaction", allergy.reaction)
     out.add("severity", allergy.severity?.rawValue)
     out.add("kind", allergy.kind?.rawValue)
+    out.add("codes", allergy.codes.map(encode))
     return out.json
   }
 
@@ -128,6 +134,7 @@ public enum CareCircleEncoder {
     out.add("name", condition.name)
     out.add("since", condition.since)
     out.add("notes", condition.notes)
+    out.add("codes", condition.codes.map(encode))
     return out.json
   }
 
@@ -135,6 +142,22 @@ public enum CareCircleEncoder {
     var out = Members()
     out.add("name", device.name)
     out.add("details", device.details)
+    out.add("since", device.since)
+    return out.json
+  }
+
+  public static func encode(_ code: Code) -> JSON {
+    var out = Members()
+    out.add("system", code.system)
+    out.add("code", code.code)
+    out.add("display", code.display)
+    return out.json
+  }
+
+  public static func encode(_ immunization: Immunization) -> JSON {
+    var out = Members()
+    out.add("vaccine", immunization.vaccine)
+    out.add("date", immunization.date)
     return out.json
   }
 

@@ -7,24 +7,28 @@ public enum CareCircleFields {
   public static let top = ["format", "version", "exportedAt", "patients", "extensions"]
   public static let patient = [
     "id", "fullName", "preferredName", "dateOfBirth", "sex", "language", "interpreterNeeded",
-    "weightKg", "heightCm", "address", "phone", "insurance", "codeStatus", "advanceDirective",
-    "baseline", "devices", "alerts", "conditions", "allergies", "noKnownAllergies", "medications",
+    "weightKg", "weightMeasuredOn", "heightCm", "bloodType", "address", "phone", "insurance",
+    "codeStatus", "advanceDirective", "baseline", "devices", "alerts", "immunizations",
+    "conditions", "allergies", "noKnownAllergies", "medications",
     "contacts", "careTeam", "pharmacy", "preferredHospital", "dependents", "notes",
+    "sourceDate",
   ]
   public static let advanceDirective = ["summary", "location"]
   public static let baseline = [
     "cognition", "mobility", "hearing", "vision", "communication", "other",
   ]
-  public static let device = ["name", "details"]
-  public static let condition = ["name", "since", "notes"]
-  public static let allergy = ["substance", "reaction", "severity", "kind"]
+  public static let device = ["name", "details", "since"]
+  public static let immunization = ["vaccine", "date"]
+  public static let condition = ["name", "since", "notes", "codes"]
+  public static let allergy = ["substance", "reaction", "severity", "kind", "codes"]
+  public static let code = ["system", "code", "display"]
   public static let careTeamMember = ["name", "role", "phone", "organization"]
   public static let pharmacy = ["name", "phone", "address"]
   public static let medication = [
     "id", "name", "brand", "strength", "form", "route", "dose", "schedule", "times", "asNeeded",
     "asNeededReason", "maxPerDay", "minIntervalMinutes", "purpose", "prescriber", "instructions",
     "startDate", "status", "stoppedDate", "hold", "highAlert", "refillsRemaining", "rxNumber",
-    "fills",
+    "fills", "codes",
   ]
   public static let hold = ["since", "until", "reason"]
   public static let fill = ["fillDate", "daySupply", "quantity", "pharmacy"]
@@ -97,6 +101,14 @@ public enum CareCircleLimits {
   public static let fillsCount = 60
   public static let contactsCount = 20
   public static let careTeamCount = 20
+  public static let immunizationsCount = 100
+  public static let vaccine = 120
+  public static let bloodType = 40
+  /// A concept's codings (`codes`): a few systems each, as a Bundle carries them.
+  public static let codesCount = 10
+  public static let codeSystem = 200
+  public static let code = 100
+  public static let codeDisplay = 300
   /// All the text of one patient together, in UTF-8 bytes after trimming: room for a long
   /// medication history in any script, while the slowest document stays well under a second.
   public static let patientTextBytes = 32_000

@@ -65,11 +65,13 @@ public final class Session {
     try PatientPicker.name(query, in: store)
   }
 
-  /// The time of the last change to the patient's record: "information as of".
+  /// "Information as of": the last change to the patient's record, or the source's date when
+  /// that is older and no local edit came after the import (`Patient.informationAsOf`).
   public func informationAsOf(_ patient: Patient) throws(PaperError) -> Instant? {
-    try StoreAccess.perform { () throws(StoreError) in
+    let lastChange = try StoreAccess.perform { () throws(StoreError) in
       try store.latestChange(forPatient: patient.id)
     }
+    return patient.informationAsOf(lastChange: lastChange)
   }
 
   /// The access log's head for page footers, or nil while the log is empty.

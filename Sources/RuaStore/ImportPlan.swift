@@ -38,7 +38,19 @@ struct ImportPlan {
       current = (patient.id, patient.fullName)
       let before = operations.count
       if let old = storedByID[patient.id], let storeID = old.storeID {
-        try diff(record, old: old, storeID: storeID, patientID: storeID)
+        // A file that would change nothing but the source date changes nothing: the stored
+        // record is at least as current as the file that repeats it.
+        var asStored = patient
+        asStored.sourceDate = old.field("source_date").textValue
+        let itemsBefore = items.count
+        try diff(
+          ModelRecords.patient(asStored, position: index), old: old, storeID: storeID,
+          patientID: storeID)
+        if operations.count != before {
+          operations.removeSubrange(before...)
+          items.removeSubrange(itemsBefore...)
+          try diff(record, old: old, storeID: storeID, patientID: storeID)
+        }
         if operations.count == before { unchanged += 1 } else { updated += 1 }
       } else {
         try insert(record, parent: nil, patientID: nil)

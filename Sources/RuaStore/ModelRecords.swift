@@ -12,6 +12,7 @@ enum ModelRecords {
         fields: [
           ("substance", SQLValue(a.substance)), ("reaction", SQLValue(a.reaction)),
           ("severity", SQLValue(a.severity?.rawValue)), ("kind", SQLValue(a.kind?.rawValue)),
+          ("codes", SQLValue(codes(a.codes))),
         ], position: index)
     }
     children += p.conditions.enumerated().map { index, c in
@@ -19,6 +20,7 @@ enum ModelRecords {
         table: "conditions",
         fields: [
           ("name", SQLValue(c.name)), ("since", SQLValue(c.since)), ("notes", SQLValue(c.notes)),
+          ("codes", SQLValue(codes(c.codes))),
         ], position: index)
     }
     children += p.contacts.enumerated().map { index, c in
@@ -46,11 +48,14 @@ enum ModelRecords {
         ("date_of_birth", SQLValue(p.dateOfBirth.iso)), ("sex", SQLValue(p.sex?.rawValue)),
         ("language", SQLValue(p.language)), ("interpreter_needed", SQLValue(p.interpreterNeeded)),
         ("weight_kg", SQLValue(p.weightKg)), ("height_cm", SQLValue(p.heightCm)),
+        ("weight_measured_on", SQLValue(p.weightMeasuredOn?.iso)),
+        ("blood_type", SQLValue(p.bloodType)),
         ("address", SQLValue(p.address)), ("phone", SQLValue(p.phone)),
         ("insurance", SQLValue(p.insurance)), ("code_status", SQLValue(p.codeStatus)),
         ("no_known_allergies", SQLValue(p.noKnownAllergies)),
         ("preferred_hospital", SQLValue(p.preferredHospital)),
         ("dependents", SQLValue(p.dependents)), ("notes", SQLValue(p.notes)),
+        ("source_date", SQLValue(p.sourceDate)),
       ], children: children, position: position)
   }
 
@@ -79,7 +84,14 @@ enum ModelRecords {
         ("hold_since", SQLValue(m.hold?.since?.iso)), ("hold_until", SQLValue(m.hold?.until?.iso)),
         ("hold_reason", SQLValue(m.hold?.reason)),
         ("min_interval_minutes", SQLValue(m.minIntervalMinutes)),
+        ("codes", SQLValue(codes(m.codes))),
       ], children: fills, position: position)
+  }
+
+  /// Codings as one JSON array of {"system","code","display"}; none → NULL.
+  static func codes(_ codes: [Code]) -> String? {
+    codes.isEmpty
+      ? nil : JSONWriter.write(.array(codes.map(CareCircleEncoder.encode)), pretty: false)
   }
 
   /// A list of enum names as one space-separated text; empty → NULL.
@@ -95,7 +107,12 @@ enum ModelRecords {
 enum Facts {
   static func records(_ p: Patient) -> [Record] {
     var facts: [(String, String)] = p.alerts.map { ("alert", $0) }
-    facts += p.devices.map { ("device", object([("name", $0.name), ("details", $0.details)])) }
+    facts += p.devices.map {
+      ("device", object([("name", $0.name), ("details", $0.details), ("since", $0.since)]))
+    }
+    facts += p.immunizations.map {
+      ("immunization", object([("vaccine", $0.vaccine), ("date", $0.date)]))
+    }
     if let a = p.advanceDirective {
       facts.append(
         ("advanceDirective", object([("summary", a.summary), ("location", a.location)])))
@@ -140,7 +157,10 @@ enum Facts {
     let s = { (name: String) in json[name]?.stringValue }
     switch key {
     case "device":
-      patient.devices.append(Device(name: s("name") ?? "", details: s("details")))
+      patient.devices.append(
+        Device(name: s("name") ?? "", details: s("details"), since: s("since")))
+    case "immunization":
+      patient.immunizations.append(Immunization(vaccine: s("vaccine") ?? "", date: s("date")))
     case "advanceDirective":
       patient.advanceDirective = AdvanceDirective(summary: s("summary"), location: s("location"))
     case "baseline":

@@ -9,7 +9,8 @@ public struct PlannedItem: Sendable, Equatable {
   /// The patient's care-circle id and full name (as the file has it).
   public var patientID: String
   public var patientName: String
-  /// "medications", "allergies" or "conditions".
+  /// "medications", "allergies", "conditions", or "patients" (the patient's own row, for
+  /// `no_known_allergies`).
   public var table: String
   public var change: Change
   /// The stored row's and the file's fields as text (non-null only); empty for the side
@@ -18,7 +19,7 @@ public struct PlannedItem: Sendable, Equatable {
   public var new: [String: String]
 
   /// The tables a reconciliation reads.
-  static let tables: Set<String> = ["medications", "allergies", "conditions"]
+  static let tables: Set<String> = ["patients", "medications", "allergies", "conditions"]
 
   static func texts(_ record: Record?) -> [String: String] {
     var out: [String: String] = [:]

@@ -13,6 +13,8 @@ enum RecordModel {
     p.language = r.field("language").textValue
     p.interpreterNeeded = r.field("interpreter_needed").boolValue
     p.weightKg = r.field("weight_kg").doubleValue
+    p.weightMeasuredOn = date(r, "weight_measured_on")
+    p.bloodType = r.field("blood_type").textValue
     p.heightCm = r.field("height_cm").doubleValue
     p.address = r.field("address").textValue
     p.phone = r.field("phone").textValue
@@ -22,6 +24,7 @@ enum RecordModel {
     p.preferredHospital = r.field("preferred_hospital").textValue
     p.dependents = r.field("dependents").textValue
     p.notes = r.field("notes").textValue
+    p.sourceDate = r.field("source_date").textValue
     for child in r.children {
       switch child.table {
       case "medications": p.medications.append(try medication(child))
@@ -30,12 +33,13 @@ enum RecordModel {
           Allergy(
             substance: try required(child, "substance"),
             reaction: child.field("reaction").textValue,
-            severity: try enumValue(child, "severity"), kind: try enumValue(child, "kind")))
+            severity: try enumValue(child, "severity"), kind: try enumValue(child, "kind"),
+            codes: try codes(child)))
       case "conditions":
         p.conditions.append(
           Condition(
             name: try required(child, "name"), since: child.field("since").textValue,
-            notes: child.field("notes").textValue))
+            notes: child.field("notes").textValue, codes: try codes(child)))
       case "contacts":
         p.contacts.append(
           Contact(
@@ -85,6 +89,7 @@ enum RecordModel {
       reason: r.field("hold_reason").textValue)
     if m.status == .onHold, hold != MedicationHold() { m.hold = hold }
     m.minIntervalMinutes = r.field("min_interval_minutes").intValue
+    m.codes = try codes(r)
     for fill in r.children where fill.table == "fills" {
       guard let day = date(fill, "fill_date"), let supply = fill.field("day_supply").intValue
       else { throw damaged("fills") }
@@ -94,6 +99,19 @@ enum RecordModel {
           pharmacy: fill.field("pharmacy").textValue))
     }
     return m
+  }
+
+  /// A row's `codes` (schema 6): a JSON array of codings, NULL for none.
+  private static func codes(_ r: Record) throws(StoreError) -> [Code] {
+    guard let text = r.field("codes").textValue else { return [] }
+    guard let json = try? JSONParser.parse(text), let items = json.arrayValue else {
+      throw StoreError(.corrupt, "the codes of a \(r.table) row in the store are not valid JSON")
+    }
+    return items.map {
+      Code(
+        system: $0["system"]?.stringValue ?? "", code: $0["code"]?.stringValue ?? "",
+        display: $0["display"]?.stringValue)
+    }
   }
 
   private static func date(_ r: Record, _ name: String) -> CivilDate? {

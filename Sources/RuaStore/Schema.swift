@@ -4,7 +4,7 @@ public enum Schema {
   public static let migrations: [Migration] = [
     Migration(version: 1, sql: version1), Migration(version: 2, sql: version2),
     Migration(version: 3, sql: version3), Migration(version: 4, sql: version4),
-    Migration(version: 5, sql: version5),
+    Migration(version: 5, sql: version5), Migration(version: 6, sql: version6),
   ]
 
   public static var latestVersion: Int { migrations.last?.version ?? 0 }

@@ -15,9 +15,10 @@ extension Store {
     guard patient.id == expected.id else {
       throw StoreError(.database, "an edit may not change a patient's id")
     }
+    let edited = patient.editedLocally(from: expected)
     return try writeUnchanged(expected, origin: origin, now: now, dryRun: dryRun) {
       old throws(StoreError) in
-      try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
+      try ImportPlan(patient: edited, old: old, now: now.secondsSinceEpoch)
     }
   }
 
@@ -91,7 +92,8 @@ extension Store {
           "the patient was removed from the store while the record was open;"
             + " nothing was written", advice: "add the patient again, or import a file")
       }
-      let plan = try ImportPlan(patient: patient, old: old, now: now.secondsSinceEpoch)
+      let edited = patient.editedLocally(from: try RecordModel.patient(old))
+      let plan = try ImportPlan(patient: edited, old: old, now: now.secondsSinceEpoch)
       let reverts = try ImportReverts.find(
         plan.operations, connection, since: nil, afterChange: afterChange)
       if !reverts.isEmpty { return ([], reverts) }
@@ -102,5 +104,15 @@ extension Store {
       }
       return (plan.operations.map(PlannedChange.init), [])
     }
+  }
+}
+
+extension Patient {
+  /// An edit that changes anything makes the record current: it is no longer dated by the
+  /// source it was imported from, so its `sourceDate` goes (and the change log says so).
+  fileprivate func editedLocally(from old: Patient) -> Patient {
+    var edited = self
+    if edited != old { edited.sourceDate = nil }
+    return edited
   }
 }

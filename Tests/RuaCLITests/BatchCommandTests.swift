@@ -71,6 +71,19 @@ struct BatchCommandTests {
     #expect(try store.verifyAccessLog() == nil)
   }
 
+  /// The usage line and --help name every kind --docs takes, not only the default three.
+  @Test func usageListsEveryDocumentDocsTakes() {
+    let every = "er,meds,falls,card,mar,fhir-ips"
+    let help = CLISandbox().run(["batch", "--help"])
+    #expect(
+      help.stdout.hasPrefix("usage: rua-paper batch (PATIENT… | --all) [--docs \(every)]"),
+      "\(help.stdout)")
+    #expect(help.stdout.contains("documents to make: \(every) (default er,meds,falls)"))
+    let wrong = CLISandbox().run(["batch"])
+    #expect(wrong.code == .usage)
+    #expect(wrong.stderr.contains("[--docs \(every)]"), "\(wrong.stderr)")
+  }
+
   @Test func fhirIPSGoesBesideThePDFsListedAndLoggedLikeAnExport() throws {
     let box = sandbox()
     let result = batch(box, ["--all", "--docs", "er,fhir-ips", "--out", "docs"])
@@ -96,6 +109,15 @@ struct BatchCommandTests {
       #expect(mine.map(\.entry.outcome) == ["intent", AccessOutcome.completed], "\(file)")
       #expect(mine.allSatisfy { $0.entry.action == "export" && $0.entry.document == "fhir-ips" })
       #expect(mine.first?.entry.patientID == entry["patient"]?.stringValue)
+      // What it was made from, as every document has: the same record, so the same hash as
+      // the patient's ER sheet of this run.
+      let record = try #require(entry["recordSHA256"]?.stringValue, "\(file)")
+      #expect(record.count == 64)
+      let sheet = documents.first {
+        $0["document"]?.stringValue == "er-sheet"
+          && $0["patient"]?.stringValue == entry["patient"]?.stringValue
+      }
+      #expect(sheet?["recordSHA256"]?.stringValue == record, "\(file)")
     }
     // The same rows as `export --format fhir-ips` writes.
     #expect(

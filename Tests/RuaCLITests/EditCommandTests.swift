@@ -110,7 +110,13 @@ struct EditCommandTests {
     #expect(holdRow?["reason"]?.stringValue == "dental extraction Friday")
     #expect(holdRow?["actor"]?.stringValue == ChangeActorName.expected)
     #expect(holdRow?["fields"]?.arrayValue?.first?["new"]?.stringValue == "on-hold")
-    let rows = try open(box).changeLog(patient: "p-agnes").filter { $0.command != "import" }
+    let edits = try open(box).changeLog(patient: "p-agnes").filter { $0.command != "import" }
+    // The first edit makes the imported record current: it is no longer dated by the file.
+    let dated = edits.filter { $0.entity == "patients" }
+    #expect(dated.map(\.command) == ["fill"])
+    #expect(dated.first?.fields.map(\.name) == ["source_date"])
+    #expect(dated.first?.fields.first?.new == nil)
+    let rows = edits.filter { $0.entity != "patients" }
     #expect(rows.map(\.command) == ["fill", "med hold"])
     #expect(rows.allSatisfy { $0.actor?.hasSuffix(user) == true })
     #expect(rows[0].entity == "fills" && rows[0].action == "insert")
@@ -139,7 +145,8 @@ struct EditCommandTests {
     // --force imports the old file anyway, and says what it undid.
     let forced = box.run(["import", "before.json", "--force"] + box.storeFlags)
     #expect(forced.code == .success)
-    #expect(forced.stderr.contains("would undo 2 newer changes"))
+    // Three: the fill, the hold, and the file's date that the first edit cleared.
+    #expect(forced.stderr.contains("would undo 3 newer changes"), "\(forced.stderr)")
     let after = try open(box).loadPatient(externalID: "p-agnes")
     #expect(after?.medications.first { $0.id == "m-aspirin" }?.status == .active)
   }

@@ -84,6 +84,35 @@ struct ReconciliationCommandTests {
     #expect(box.hash(box.database) == before)
   }
 
+  /// "No known allergies" is a patient field, not an allergy row, yet it is what changes when a
+  /// discharge summary says no known allergies for a record that lists some, or the reverse.
+  @Test func noKnownAllergiesIsReadLikeAnAllergy() {
+    let box = store()
+    box.write(
+      "swapped.json",
+      Self.circle(medications: "[]", allergies: "[]")
+        .replacingOccurrences(
+          of: #""allergies": [], "conditions""#, with: #""noKnownAllergies": true, "conditions""#
+        )
+        .replacingOccurrences(
+          of: #""noKnownAllergies": true}]}"#,
+          with: #""allergies": [{"substance": "latex"}]}]}"#))
+    let before = box.hash(box.database)
+    let dry = box.run(["import", "swapped.json", "--dry-run"] + box.storeFlags)
+    #expect(dry.code == .success, "\(dry.stderr)")
+    let text = dry.stdout
+    // Robert: the store lists penicillin; the file says no known allergies.
+    #expect(text.contains("  Allergies\n    ADDED       no known allergies\n"), "\(text)")
+    #expect(text.contains("    NOT IN FILE penicillin (in the store, not in the file"), "\(text)")
+    // María: the store said no known allergies; the file lists latex.
+    #expect(text.contains("María Núñez (p-maria)"), "\(text)")
+    #expect(
+      text.contains(
+        "    NOT IN FILE no known allergies (in the store, not in the file; the import removes it)\n"
+          + "    ADDED       latex"), "\(text)")
+    #expect(box.hash(box.database) == before)
+  }
+
   @Test func aRefusedImportShowsTheTableThenTheRefusal() {
     let box = store()
     #expect(box.run(["export", "-o", "before.json"] + box.storeFlags).code == .success)

@@ -54,6 +54,34 @@ import Testing
     #expect(check.stdout.contains("3 ok, 0 recorded, 0 failed, 0 missing"))
   }
 
+  /// A sample file is dated as a store dates it: a patient's older `sourceDate` is the ER
+  /// sheet's "information as of", with the stale band, not the file's export time.
+  @Test func aSamplePatientIsDatedByItsSource() throws {
+    let box = CLISandbox()
+    box.write(
+      "old.json",
+      """
+      {"format": "rua-care-circle", "version": 1, "exportedAt": "2026-10-30T09:00:00Z",
+       "patients": [
+        {"id": "p-old", "fullName": "Ada Old", "dateOfBirth": "1940-02-03",
+         "sourceDate": "2017-06-15T12:00:00Z"},
+        {"id": "p-new", "fullName": "Ben New", "dateOfBirth": "1940-02-03"}]}
+      """)
+    let record = box.run(
+      [
+        "snapshot", "record", "--sample-file", box.file("old.json"), "--golden", box.file("g"),
+        "--docs", "er", "--lang", "en", "--paper", "letter", "--templates",
+        PackageRoot.templates,
+      ], environment: ["HOME": box.path])
+    #expect(record.code == .success, "\(record.stderr)")
+    let old = try PDFText.of(box.file("g/en-letter/p-old-er-sheet.pdf"))
+    #expect(old.contains("Information as of Jun 15, 2017"), "\(old.prefix(300))")
+    #expect(old.contains("MAY BE OUT OF DATE"))
+    let new = try PDFText.of(box.file("g/en-letter/p-new-er-sheet.pdf"))
+    #expect(new.contains("Information as of Oct 30, 2026"), "\(new.prefix(300))")
+    #expect(!new.contains("MAY BE OUT OF DATE"))
+  }
+
   @Test func changedTemplateFailsNamingDocumentAndPageAndWritesArtifacts() throws {
     let box = CLISandbox()
     #expect(run(box, "record").code == .success)

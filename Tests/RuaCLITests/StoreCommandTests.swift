@@ -25,7 +25,8 @@ struct StoreCommandTests {
 
     box.write("circle.json", SampleCircles.small)
     let dry = box.run(["import", "circle.json", "--dry-run"] + box.storeFlags)
-    // The reconciliation first (every item of a new person is new), then the summary.
+    // The reconciliation first (every item of a new person is new, "no known allergies" too),
+    // then the summary.
     #expect(
       dry.stdout == """
         reconciliation (what the file would change; check it against the papers):
@@ -35,6 +36,12 @@ struct StoreCommandTests {
             NEW         warfarin 5 mg
           Allergies
             ADDED       penicillin
+          Conditions: none in the file or the store
+
+        María Núñez (p-maria)
+          Medicines: none in the file or the store
+          Allergies
+            ADDED       no known allergies
           Conditions: none in the file or the store
         dry run, nothing written: 2 patients: 2 added
 

@@ -61,6 +61,14 @@ import Testing
     patient.preferredHospital = "H"
     patient.dependents = "Dog"
     patient.notes = "n\tn"
+    patient.sourceDate = "2017-12-11T13:30:00Z"
+    patient.weightMeasuredOn = date("1999-01-02")
+    patient.bloodType = "B"
+    patient.immunizations = [Immunization(vaccine: "flu", date: "2019")]
+    patient.conditions[0].codes = [Code(system: "s", code: "c", display: "d")]
+    patient.medications[0].codes = [Code(system: "s", code: "c")]
+    patient.allergies[0].codes = [Code(system: "s", code: "c")]
+    patient.devices[0].since = "2001"
     return patient
   }
 

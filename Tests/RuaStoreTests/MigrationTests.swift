@@ -151,7 +151,7 @@ struct HoldColumnsMigrationTests {
     let folder = try SchemaOneFixture.copy()
     let location = folder.location
     let store = try Store.open(location, actor: .tester)
-    #expect(try store.connection.scalarInt("PRAGMA user_version") == 5)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.latestVersion))
     for column in ["hold_since", "hold_until", "hold_reason", "min_interval_minutes"] {
       #expect(
         try store.connection.scalarInt(
@@ -182,6 +182,29 @@ struct HoldColumnsMigrationTests {
     let fields = rows.last?.fields.map(\.name) ?? []
     #expect(fields.contains("hold_since") && fields.contains("hold_until"), "\(fields)")
     #expect(fields.contains("hold_reason") && fields.contains("min_interval_minutes"))
+  }
+}
+
+@Suite("Schema 6: source dates, codes, blood type, weight date")
+struct SourceDateColumnsMigrationTests {
+  @Test func aSchemaOneStoreMigratesAndItsRecordsAreDatedByTheirChanges() throws {
+    let folder = try SchemaOneFixture.copy()
+    let store = try Store.open(folder.location, actor: .tester)
+    #expect(try store.connection.scalarInt("PRAGMA user_version") == 6)
+    let columns = [
+      ("patients", "source_date"), ("patients", "weight_measured_on"), ("patients", "blood_type"),
+      ("medications", "codes"), ("allergies", "codes"), ("conditions", "codes"),
+    ]
+    for (table, column) in columns {
+      #expect(
+        try store.connection.scalarInt(
+          "SELECT count(*) FROM pragma_table_info('\(table)') WHERE name = '\(column)'") == 1,
+        "\(table).\(column)")
+    }
+    // Rows written before have no source date: their documents are dated by their changes.
+    let circle = try store.loadCareCircle()
+    #expect(circle.patients.allSatisfy { $0.sourceDate == nil })
+    #expect(circle.patients.allSatisfy { $0.allergies.allSatisfy(\.codes.isEmpty) })
   }
 }
 

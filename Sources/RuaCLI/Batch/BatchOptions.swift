@@ -14,7 +14,8 @@ struct BatchOptions {
     OptionSpec("all", help: "every patient in the care circle"),
     OptionSpec(
       "docs", .value, value: "LIST",
-      help: "documents to make: er,meds,falls,card,mar,fhir-ips (default er,meds,falls)"),
+      help: "documents to make: \(DocumentKind.batchListNames.joined(separator: ","))"
+        + " (default er,meds,falls)"),
     OptionSpec("out", .value, value: "DIR", help: "write the PDFs and manifest.json here"),
     OptionSpec("binder", .value, value: "FILE.pdf", help: "also write one bookmarked binder PDF"),
     OptionSpec(

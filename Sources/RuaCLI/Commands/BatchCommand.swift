@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RuaDocuments
 import RuaPaperKit
 
 /// `rua-paper batch`: every document for the whole care circle (or some patients), in parallel.
@@ -6,7 +7,7 @@ struct BatchCommand: Command {
   let name = "batch"
   let summary = "make documents for many patients at once: files, a manifest, a binder, print"
   let usage =
-    "batch (PATIENT… | --all) [--docs er,meds,falls] (--out DIR | --binder FILE.pdf | --print "
+    "batch (PATIENT… | --all) [--docs \(DocumentKind.batchListNames.joined(separator: ","))] (--out DIR | --binder FILE.pdf | --print "
     + "[PRINTER]) [--jobs N] [--force | --resume] [--shard K/N] [--paper letter|a4] "
     + "[--lang LANG] [--now TIME]"
   let details = """

@@ -40,6 +40,8 @@ struct DemoCommand: Command {
     if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
       circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
     }
+    // The demo's record is brought up to date today, so it is not dated by the sample's file.
+    for index in circle.patients.indices { circle.patients[index].sourceDate = nil }
     // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
     let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
     let store = try StoreAccess.perform { () throws(StoreError) -> Store in

@@ -3,12 +3,17 @@ import RuaDocuments
 import RuaPaperKit
 
 extension DocumentKind {
+  /// The documents `--docs` names, in the order help lists them.
+  static let listNames = ["er", "meds", "falls", "card", "mar"]
+  /// What `batch --docs` takes: every document and the International Patient Summary.
+  static let batchListNames = listNames + [ExportFormat.fhirIPS.rawValue]
+
   /// Parses a comma-separated `--docs` list (`er,meds,falls`), keeping order, refusing repeats.
   /// `also`: what else the caller takes there, for the refusal ("fhir-ips" for batch).
   static func list(_ text: String, option: String, also: String? = nil) throws(PaperError)
     -> [DocumentKind]
   {
-    let names = ["er", "meds", "falls", "card", "mar"] + (also.map { [$0] } ?? [])
+    let names = listNames + (also.map { [$0] } ?? [])
     var kinds: [DocumentKind] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let kind = DocumentKind(rawValue: String(part)) else {

@@ -71,6 +71,7 @@ private struct Draft {
   var careTeam: [JSON] = []
   var devices: [JSON] = []
   var alerts: [JSON] = []
+  var immunizations: [JSON] = []
   var pharmacy: JSON?
   var weight: (date: String, value: JSON)?
   var height: (date: String, value: JSON)?
@@ -87,6 +88,8 @@ private struct BundleMapping {
   var patientOrder: [Int] = []
   var used = Set<Int>()
   var timestamp: String?
+  /// The same date as each patient's `sourceDate`, a date alone at its noon UTC.
+  var sourceDate: String?
 
   init(_ json: JSON) throws(CareCircleError) {
     let bundle = FHIRNode(json, "Bundle")
@@ -159,10 +162,12 @@ private struct BundleMapping {
           path: entries[second].node.path, reason: "is a second Composition in a document Bundle")
       }
     }
-    timestamp = FHIRDates.utcTimestamp(try bundle.string("timestamp"))
-    if let meta = try bundle.object("meta"), timestamp == nil {
-      timestamp = FHIRDates.utcTimestamp(try meta.string("lastUpdated"))
+    var stamp = try bundle.string("timestamp")
+    if let meta = try bundle.object("meta"), FHIRDates.utcTimestamp(stamp) == nil {
+      stamp = try meta.string("lastUpdated")
     }
+    timestamp = FHIRDates.utcTimestamp(stamp)
+    sourceDate = FHIRDates.sourceTimestamp(stamp)
   }
 
   static func shown(_ text: String) -> String {
@@ -237,19 +242,24 @@ private struct BundleMapping {
     where entry.type == "MedicationRequest" && !used.contains(index) {
       try readMedication(index, request: true)
     }
+    // Device use before devices, so a device is read with its statement's `since`.
+    for (index, entry) in entries.enumerated() where entry.type == "DeviceUseStatement" {
+      try readDeviceUse(index)
+    }
     for (index, entry) in entries.enumerated() {
       let node = entry.node
       switch entry.type {
-      case "Patient", "Composition", "MedicationStatement", "Medication", "MedicationRequest":
+      case "Patient", "Composition", "MedicationStatement", "Medication", "MedicationRequest",
+        "DeviceUseStatement":
         break
       case "MedicationDispense":
         if !used.contains(index) { try readDispense(index) }
       case "AllergyIntolerance": try readAllergy(node)
       case "Condition": try readCondition(node)
-      case "DeviceUseStatement": try readDeviceUse(index)
       case "Device":
         if !used.contains(index), node.json["patient"] != nil { try readDevice(index, owner: nil) }
       case "Flag": try readFlag(node)
+      case "Immunization": try readImmunization(node)
       case "Observation": try readObservation(node)
       case "RelatedPerson": try readRelatedPerson(node)
       case "Organization":
@@ -267,7 +277,11 @@ private struct BundleMapping {
 
   mutating func readComposition(_ index: Int) throws(CareCircleError) {
     let node = entries[index].node
-    if let date = FHIRDates.utcTimestamp(try node.string("date")) { timestamp = date }
+    let date = try node.string("date")
+    if let stamp = FHIRDates.utcTimestamp(date) {
+      timestamp = stamp
+      sourceDate = FHIRDates.sourceTimestamp(date)
+    }
     for section in try node.array("section") {
       for reference in try section.array("entry") {
         guard let target = try resolve(reference, Set(Self.readable)) else { continue }
@@ -606,6 +620,7 @@ private struct BundleMapping {
     }
     var allergy = JSONObject()
     allergy.set("substance", substance)
+    allergy.set("codes", array: try code.keptCodes())
     var manifestations: [String] = []
     var severity: String?
     let order = ["mild", "moderate", "severe"]
@@ -668,6 +683,7 @@ private struct BundleMapping {
       if let text = try note.string("text") { notes.append(text) }
     }
     condition.set("notes", notes.isEmpty ? nil : notes.joined(separator: "; "))
+    condition.set("codes", array: try code.keptCodes())
     drafts[owner]?.conditions.append(condition.json)
     origin(
       owner, "conditions", drafts[owner, default: Draft(entry: owner)].conditions.count, node.path)
@@ -705,13 +721,21 @@ private struct BundleMapping {
     var form: String?
     var strength: String?
     var name: String?
+    var brand: String?
+    var codes: [JSON] = []
     if let concept = try node.object("medicationCodeableConcept") {
       name = try concept.conceptText([FHIRTerms.rxnorm, FHIRTerms.atc, FHIRTerms.snomed])
+      codes = try concept.keptCodes()
     } else if let target = try resolve(try node.object("medicationReference"), ["Medication"]) {
       used.insert(target)
       let medicine = entries[target].node
       if let code = try medicine.object("code") {
         name = try code.conceptText([FHIRTerms.rxnorm, FHIRTerms.atc, FHIRTerms.snomed])
+        codes = try code.keptCodes()
+      }
+      for extensionNode in try medicine.array("extension")
+      where try extensionNode.string("url") == FHIRTerms.medicationBrand {
+        brand = try extensionNode.string("valueString")
       }
       form = try medicine.object("form")?.conceptText([FHIRTerms.snomed])
       let ingredients = try medicine.array("ingredient")
@@ -725,6 +749,12 @@ private struct BundleMapping {
     guard let name else { throw node.refuse("medication", "must name the medicine") }
     medication.set("id", id ?? ("med-" + FHIRIdentity.uuid(name).prefix(13)))
     medication.set("name", name)
+    medication.set("brand", brand)
+    medication.set("codes", array: codes)
+    for extensionNode in try node.array("extension")
+    where try extensionNode.string("url") == FHIRTerms.refillsRemaining {
+      medication.set("refillsRemaining", extensionNode.json["valueUnsignedInt"])
+    }
     medication.set("strength", strength)
     medication.set("form", form)
     let dosages = try node.array(request ? "dosageInstruction" : "dosage")
@@ -951,10 +981,16 @@ private struct BundleMapping {
     guard let device = try resolve(try node.object("device"), ["Device"]) else {
       throw node.refuse("device", "must refer to a Device in the Bundle")
     }
-    try readDevice(device, owner: owner)
+    var since = FHIRDates.partialDate(try node.string("timingDateTime"))
+    if since == nil, let period = try node.object("timingPeriod") {
+      since = FHIRDates.partialDate(try period.string("start"))
+    }
+    try readDevice(device, owner: owner, since: since)
   }
 
-  mutating func readDevice(_ index: Int, owner given: Int?) throws(CareCircleError) {
+  mutating func readDevice(_ index: Int, owner given: Int?, since: String? = nil)
+    throws(CareCircleError)
+  {
     guard !used.contains(index) else { return }
     used.insert(index)
     let node = entries[index].node
@@ -976,6 +1012,7 @@ private struct BundleMapping {
       if let text = try note.string("text") { notes.append(text) }
     }
     device.set("details", notes.isEmpty ? nil : notes.joined(separator: "; "))
+    device.set("since", since)
     drafts[owner]?.devices.append(device.json)
     origin(owner, "devices", drafts[owner, default: Draft(entry: owner)].devices.count, node.path)
   }
@@ -997,8 +1034,12 @@ private struct BundleMapping {
     guard let code = try node.object("code") else { throw node.refuse("code", "is required") }
     let isWeight = try code.hasCode(FHIRTerms.loinc, [FHIRTerms.bodyWeight])
     let isHeight = try code.hasCode(FHIRTerms.loinc, [FHIRTerms.bodyHeight])
+    if try code.hasCode(FHIRTerms.loinc, [FHIRTerms.bloodGroup]) {
+      try readBloodType(node)
+      return
+    }
     guard isWeight || isHeight else {
-      note("left out an Observation other than body weight or height")
+      note("left out an Observation other than body weight, height or blood group")
       return
     }
     let owner = try owner(node, "subject")
@@ -1030,6 +1071,42 @@ private struct BundleMapping {
     }
   }
 
+  /// Observation 882-1 (ABO and Rh group), final: its value's text as the source wrote it.
+  mutating func readBloodType(_ node: FHIRNode) throws(CareCircleError) {
+    let owner = try owner(node, "subject")
+    guard let status = try node.string("status"),
+      ["final", "amended", "corrected"].contains(status)
+    else {
+      note("left out a blood group that is not final")
+      return
+    }
+    guard let value = try node.object("valueCodeableConcept")?.conceptText([FHIRTerms.snomed])
+    else {
+      note("left out a blood group without a value")
+      return
+    }
+    drafts[owner]?.patient.set("bloodType", value)
+  }
+
+  /// An Immunization that was given (`completed`): the vaccine's text and its date.
+  mutating func readImmunization(_ node: FHIRNode) throws(CareCircleError) {
+    let owner = try owner(node, "patient")
+    guard try node.string("status") == "completed" else {
+      note("left out an Immunization that was not given (not completed)")
+      return
+    }
+    guard let vaccine = try node.object("vaccineCode")?.conceptText([FHIRTerms.snomed]) else {
+      throw node.refuse("vaccineCode", "must name the vaccine")
+    }
+    var immunization = JSONObject()
+    immunization.set("vaccine", vaccine)
+    immunization.set("date", FHIRDates.partialDate(try node.string("occurrenceDateTime")))
+    drafts[owner]?.immunizations.append(immunization.json)
+    origin(
+      owner, "immunizations", drafts[owner, default: Draft(entry: owner)].immunizations.count,
+      node.path)
+  }
+
   // MARK: the care-circle file
 
   func finish() -> FHIRImport {
@@ -1038,10 +1115,15 @@ private struct BundleMapping {
     for (number, index) in patientOrder.enumerated() {
       guard let draft = drafts[index] else { continue }
       var patient = draft.patient
-      if let weight = draft.weight { patient.set("weightKg", weight.value) }
+      if let weight = draft.weight {
+        patient.set("weightKg", weight.value)
+        // Only a full date: the format's weightMeasuredOn is a calendar day.
+        patient.set("weightMeasuredOn", FHIRDates.fullDate(weight.date))
+      }
       if let height = draft.height { patient.set("heightCm", height.value) }
       patient.set("devices", array: draft.devices)
       patient.set("alerts", array: draft.alerts)
+      patient.set("immunizations", array: draft.immunizations)
       patient.set("conditions", array: draft.conditions)
       patient.set("allergies", array: draft.allergies)
       if draft.noKnownAllergies && draft.allergies.isEmpty {
@@ -1061,6 +1143,7 @@ private struct BundleMapping {
         })
       patient.set("careTeam", array: draft.careTeam)
       patient.set("pharmacy", draft.pharmacy)
+      patient.set("sourceDate", sourceDate)
       patients.append(patient.json)
       let base = "patients[\(number)]"
       origins.append(FHIROrigin(carePath: base, bundlePath: entries[index].node.path))

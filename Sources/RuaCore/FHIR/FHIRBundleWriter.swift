@@ -32,6 +32,11 @@ private struct Writer {
 
   static func text(_ value: String) -> JSON { .object([("text", .string(value))]) }
 
+  /// The text with the codings the source gave (`codes`, kept on import); never a made-up code.
+  static func text(_ value: String, codes: [Code]) -> JSON {
+    concept(codes.map { coding($0.system, $0.code, $0.display) }, text: value)
+  }
+
   static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSON {
     var object = JSONObject()
     object.set("system", system)
@@ -198,7 +203,7 @@ private struct Writer {
           Self.coding("http://terminology.hl7.org/CodeSystem/condition-clinical", "active")
         ])
       ),
-      ("code", Self.text(condition.name)),
+      ("code", Self.text(condition.name, codes: condition.codes)),
       ("subject", patientRef),
     ]
     if let since = condition.since { members.append(("onsetDateTime", .string(since))) }
@@ -216,7 +221,7 @@ private struct Writer {
       )
     ]
     if let kind = allergy.kind { members.append(("type", .string(kind.rawValue))) }
-    members.append(("code", Self.text(allergy.substance)))
+    members.append(("code", Self.text(allergy.substance, codes: allergy.codes)))
     members.append(("patient", patientRef))
     let severity = allergy.severity.flatMap { $0 == .unknown ? nil : $0.rawValue }
     if allergy.reaction != nil || severity != nil {
@@ -287,7 +292,19 @@ private struct Writer {
   }
 
   mutating func writeMedication(_ medication: Medication) -> String {
-    var medicine: [(key: String, value: JSON)] = [("code", Self.text(medication.name))]
+    var medicine: [(key: String, value: JSON)] = [
+      ("code", Self.text(medication.name, codes: medication.codes))
+    ]
+    // The brand has no IPS element (only a national product coding would carry it).
+    if let brand = medication.brand {
+      medicine.insert(
+        (
+          "extension",
+          .array([
+            .object([("url", .string(FHIRTerms.medicationBrand)), ("valueString", .string(brand))])
+          ])
+        ), at: 0)
+    }
     if let form = medication.form { medicine.append(("form", Self.text(form))) }
     if let strength = medication.strength, let ratio = Self.ratio(strength) {
       medicine.append(
@@ -350,6 +367,7 @@ private struct Writer {
       derived.insert(ref(request), at: 0)
     }
     var members: [(key: String, value: JSON)] = [("status", .string(medication.status.rawValue))]
+    var extensions: [JSON] = []
     // A hold's reason is the statement's statusReason; its dates, which FHIR R4 has no field
     // for (effectivePeriod is when the medicine is taken), rua-paper's own extension.
     if medication.status == .onHold, let hold = medication.hold {
@@ -357,18 +375,19 @@ private struct Writer {
         var period = JSONObject()
         period.set("start", hold.since?.iso)
         period.set("end", hold.until?.iso)
-        members.insert(
-          (
-            "extension",
-            .array([
-              .object([
-                ("url", .string(FHIRTerms.medicationHold)), ("valuePeriod", period.json),
-              ])
-            ])
-          ), at: 0)
+        extensions.append(
+          .object([("url", .string(FHIRTerms.medicationHold)), ("valuePeriod", period.json)]))
       }
       if let reason = hold.reason { members.append(("statusReason", .array([Self.text(reason)]))) }
     }
+    // Refills left: R4's numberOfRepeatsAllowed counts all repeats, not those remaining.
+    if let refills = medication.refillsRemaining {
+      extensions.append(
+        .object([
+          ("url", .string(FHIRTerms.refillsRemaining)), ("valueUnsignedInt", .int(refills)),
+        ]))
+    }
+    if !extensions.isEmpty { members.insert(("extension", .array(extensions)), at: 0) }
     members.append(("medicationReference", ref(medicineID)))
     members.append(("subject", patientRef))
     if medication.startDate != nil || medication.stoppedDate != nil {
@@ -445,10 +464,14 @@ private struct Writer {
     ]
     if let details = device.details { members.append(("note", .array([Self.text(details)]))) }
     let deviceID = add("Device", uuid("Device", String(number)), members)
+    // timing[x] is 1..1: the device's `since` (a FHIR dateTime may be a year or a month), else
+    // a data-absent-reason.
+    let timing: (key: String, value: JSON) =
+      device.since.map { ("timingDateTime", .string($0)) } ?? ("_timingDateTime", Self.absent)
     return add(
       "DeviceUseStatement", uuid("DeviceUseStatement", String(number)),
       [
-        ("status", .string("active")), ("subject", patientRef), ("_timingDateTime", Self.absent),
+        ("status", .string("active")), ("subject", patientRef), timing,
         ("device", ref(deviceID)),
       ])
   }
@@ -485,9 +508,9 @@ private struct Writer {
     return ids
   }
 
-  mutating func writeMeasure(_ code: String, _ display: String, _ value: Double, _ unit: String)
-    -> String
-  {
+  mutating func writeMeasure(
+    _ code: String, _ display: String, _ value: Double, _ unit: String, on day: CivilDate? = nil
+  ) -> String {
     add(
       "Observation", uuid("Observation", code),
       [
@@ -504,7 +527,7 @@ private struct Writer {
         ),
         ("code", Self.concept([Self.coding(FHIRTerms.loinc, code, display)])),
         ("subject", patientRef),
-        ("_effectiveDateTime", Self.absent),
+        day.map { ("effectiveDateTime", .string($0.iso)) } ?? ("_effectiveDateTime", Self.absent),
         (
           "valueQuantity",
           .object([
@@ -594,8 +617,12 @@ private struct Writer {
     var vitals: [String] = []
     var vitalLines: [String] = []
     if let weight = patient.weightKg {
-      vitals.append(writeMeasure(FHIRTerms.bodyWeight, "Body weight", weight, "kg"))
-      vitalLines.append("Body weight: \(JSONWriter.write(.double(weight), pretty: false)) kg")
+      vitals.append(
+        writeMeasure(
+          FHIRTerms.bodyWeight, "Body weight", weight, "kg", on: patient.weightMeasuredOn))
+      vitalLines.append(
+        "Body weight: \(JSONWriter.write(.double(weight), pretty: false)) kg"
+          + (patient.weightMeasuredOn.map { " (\($0.iso))" } ?? ""))
     }
     if let height = patient.heightCm {
       vitals.append(writeMeasure(FHIRTerms.bodyHeight, "Body height", height, "cm"))
@@ -607,6 +634,7 @@ private struct Writer {
           "Vital Signs", FHIRTerms.vitalSigns, "Vital signs", lines: vitalLines, entries: vitals,
           emptyReason: false))
     }
+    sections += writeImmunizationsAndResults()
     let team = writeCareTeam()
     if !team.isEmpty {
       sections.append(
@@ -655,7 +683,7 @@ private struct Writer {
         ])
       ),
       ("subject", patientRef),
-      ("date", .string(timestamp)),
+      ("date", .string(compositionDate(timestamp))),
       ("author", .array([ref(author)])),
       ("title", .string("International Patient Summary")),
       ("section", .array(sections)),
@@ -683,5 +711,77 @@ private struct Writer {
       ("timestamp", .string(timestamp)),
       ("entry", .array(all)),
     ])
+  }
+}
+
+extension Writer {
+  /// The Composition is as old as the record's source (`sourceDate`) when that is older than
+  /// the export: a summary brought in elsewhere must not look newer than what it says.
+  fileprivate func compositionDate(_ timestamp: String) -> String {
+    guard let source = patient.sourceDate, let sourceTime = Instant(rfc3339: source),
+      let exportTime = Instant(rfc3339: timestamp), sourceTime < exportTime
+    else { return timestamp }
+    return source
+  }
+}
+
+extension Writer {
+  /// The Immunizations section (11369-6) and, for the blood type, the Results section
+  /// (30954-2): each only when there is something to say.
+  fileprivate mutating func writeImmunizationsAndResults() -> [JSON] {
+    var sections: [JSON] = []
+    if !patient.immunizations.isEmpty {
+      let entries = patient.immunizations.enumerated().map { number, immunization in
+        // occurrence[x] is 1..1 (in R4 itself, so a data-absent-reason alone does not do): the
+        // date as written (a year or month is a FHIR dateTime), else R4's string form.
+        let occurrence: (key: String, value: JSON) =
+          immunization.date.map { ("occurrenceDateTime", .string($0)) }
+          ?? ("occurrenceString", .string("date not recorded"))
+        return add(
+          "Immunization", uuid("Immunization", String(number)),
+          [
+            ("status", .string("completed")), ("vaccineCode", Self.text(immunization.vaccine)),
+            ("patient", patientRef), occurrence,
+          ])
+      }
+      sections.append(
+        Self.section(
+          "Immunizations", FHIRTerms.immunizationsSection, "History of Immunization Narrative",
+          lines: patient.immunizations.map {
+            [$0.vaccine, $0.date].compactMap { $0 }.joined(separator: ", ")
+          },
+          entries: entries, emptyReason: false))
+    }
+    if let bloodType = patient.bloodType {
+      let observation = add(
+        "Observation", uuid("Observation", FHIRTerms.bloodGroup),
+        [
+          ("status", .string("final")),
+          (
+            "category",
+            .array([
+              Self.concept([
+                Self.coding(
+                  "http://terminology.hl7.org/CodeSystem/observation-category", "laboratory",
+                  "Laboratory")
+              ])
+            ])
+          ),
+          (
+            "code",
+            Self.concept([
+              Self.coding(FHIRTerms.loinc, FHIRTerms.bloodGroup, "ABO and Rh group [Type] in Blood")
+            ])
+          ),
+          ("subject", patientRef), ("_effectiveDateTime", Self.absent),
+          ("valueCodeableConcept", Self.text(bloodType)),
+        ])
+      sections.append(
+        Self.section(
+          "Results", FHIRTerms.resultsSection,
+          "Relevant diagnostic tests/laboratory data Narrative",
+          lines: ["Blood type: " + bloodType], entries: [observation], emptyReason: false))
+    }
+    return sections
   }
 }

@@ -98,6 +98,19 @@ struct FHIRNode {
         + " bare code, so give the concept a text")
   }
 
+  /// The codings to keep beside the concept's text (care-circle `codes`): those with both a
+  /// system and a code, the first `CareCircleLimits.codesCount`, displays as written.
+  func keptCodes() throws(CareCircleError) -> [JSON] {
+    try codings().compactMap { coding -> JSON? in
+      guard let system = coding.system, let code = coding.code else { return nil }
+      var object = JSONObject()
+      object.set("system", system)
+      object.set("code", code)
+      object.set("display", coding.display)
+      return object.json
+    }.prefix(CareCircleLimits.codesCount).map { $0 }
+  }
+
   /// The `code` of the first coding, for status elements: `clinicalStatus.coding[0].code`.
   func statusCode(_ key: String) throws(CareCircleError) -> String? {
     try object(key)?.codings().first?.code
@@ -167,5 +180,14 @@ enum FHIRDates {
     if let instant = Instant(rfc3339: text) { return instant.rfc3339 }
     if text.count == 10, CivilDate(iso: text) != nil { return text + "T00:00:00Z" }
     return nil
+  }
+
+  /// A record's source date (`sourceDate`) from the same text: a date alone is its noon UTC,
+  /// so that the day printed as "as of" is the day written in every time zone from UTC−12 to
+  /// UTC+11 (its midnight would print the day before west of Greenwich).
+  static func sourceTimestamp(_ text: String?) -> String? {
+    guard let text else { return nil }
+    if text.count == 10, CivilDate(iso: text) != nil { return text + "T12:00:00Z" }
+    return utcTimestamp(text)
   }
 }

@@ -19,6 +19,10 @@ public enum FHIRTerms {
   /// rua-paper's own extension on a held MedicationStatement: the hold's planned period
   /// (`valuePeriod` start = `hold.since`, end = `hold.until`); R4 has no field for it.
   public static let medicationHold = "urn:rua-paper:fhir:medication-hold"
+  /// rua-paper's own extensions for what IPS has no element for: a Medication's brand name
+  /// (`valueString`) and a MedicationStatement's refills remaining (`valueUnsignedInt`).
+  public static let medicationBrand = "urn:rua-paper:fhir:medication-brand"
+  public static let refillsRemaining = "urn:rua-paper:fhir:refills-remaining"
   public static let listEmptyReason = "http://terminology.hl7.org/CodeSystem/list-empty-reason"
   public static let uri = "urn:ietf:rfc:3986"
 
@@ -35,6 +39,9 @@ public enum FHIRTerms {
   public static let careTeam = "85847-2"
   public static let bodyWeight = "29463-7"
   public static let bodyHeight = "8302-2"
+  public static let bloodGroup = "882-1"
+  public static let immunizationsSection = "11369-6"
+  public static let resultsSection = "30954-2"
 
   /// SNOMED CT "no known allergy" (situation), the only code that means `noKnownAllergies`.
   public static let noKnownAllergy = "716186003"

@@ -61,8 +61,13 @@ enum Keeping: Equatable {
   /// What a document of `job` is made from: the patient's record as stored (every field the
   /// documents show) and its last change time.
   static func recordHash(_ job: BatchJob) -> String {
-    let record = JSONWriter.write(CareCircleEncoder.encode(job.patient))
-    return SHA256.hex(Array((record + "\n" + (job.informationAsOf?.rfc3339 ?? "")).utf8))
+    recordHash(job.patient, informationAsOf: job.informationAsOf)
+  }
+
+  /// The same for a patient's International Patient Summary, which has no job.
+  static func recordHash(_ patient: Patient, informationAsOf: Instant?) -> String {
+    let record = JSONWriter.write(CareCircleEncoder.encode(patient))
+    return SHA256.hex(Array((record + "\n" + (informationAsOf?.rfc3339 ?? "")).utf8))
   }
 
   /// The last completed file delivery of each destination path in the access log.

@@ -23,10 +23,11 @@ package struct BatchRun {
   func run() throws(PaperError) -> BatchOutcome {
     let resources = try settings.resources(for: options.kinds)
     let patients = try loadPatients()
-    let summaries = options.summaries ? BatchSummaries(request: request, patients: patients) : nil
     var all: [BatchJob] = []
+    var asOfs: [String: Instant] = [:]
     for patient in patients {
       let asOf = try session.informationAsOf(patient)
+      asOfs[patient.id] = asOf
       try Session.checkPrintDate(patient, informationAsOf: asOf, settings)
       for kind in options.kinds {
         // The language the one-document command would choose: --lang, else the person's own
@@ -39,6 +40,9 @@ package struct BatchRun {
             language: language == resources.language ? nil : language))
       }
     }
+    let summaries =
+      options.summaries
+      ? BatchSummaries(request: request, patients: patients, informationAsOf: asOfs) : nil
     var otherLanguages: [String: DocumentResources] = [:]
     for language in Set(all.compactMap(\.language)).sorted() {
       otherLanguages[language] = try resources.speaking(language)

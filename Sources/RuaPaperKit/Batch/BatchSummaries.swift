@@ -9,6 +9,8 @@ import RuaStore
 struct BatchSummaries {
   let request: BatchRequest
   let patients: [Patient]
+  /// Each patient's "information as of", by id: with the record, what a Bundle is made from.
+  let informationAsOf: [String: Instant]
 
   var names: [String] { patients.map { request.summaryFileName(patientID: $0.id) } }
 
@@ -51,7 +53,8 @@ struct BatchSummaries {
           .init(
             index: firstIndex + offset, file: names[offset], patientID: patient.id,
             document: ExportFormat.fhirIPS.rawValue, pages: 0,
-            sha256: record.entry.sha256 ?? SHA256.hex(parcels[offset].bytes), language: language))
+            sha256: record.entry.sha256 ?? SHA256.hex(parcels[offset].bytes), language: language,
+            record: Keeping.recordHash(patient, informationAsOf: informationAsOf[patient.id])))
       case .failure(let error):
         failures.append(
           BatchOutcome.Failure(

@@ -77,9 +77,11 @@ extension Session {
       let ownExport = try bytes.map { (bytes) throws(StoreError) in
         try store.exported(sha256: SHA256.hex(bytes))
       }
+      // A record is dated by its source; this store's own export carries the store's dates
+      // (each patient's `sourceDate` still in effect), so it is taken as written.
       return try store.save(
-        circle, now: host.now, dryRun: dryRun, origin: origin,
-        allowReverts: force, everyEditCounts: ownExport ?? false)
+        ownExport == true ? circle : circle.datedBySource(), now: host.now, dryRun: dryRun,
+        origin: origin, allowReverts: force, everyEditCounts: ownExport ?? false)
     }
     if dryRun {
       reconcile(Reconciliation(summary))

@@ -43,6 +43,8 @@ public struct Reconciliation: Sendable, Equatable {
     var people: [Person] = []
     var byTable: [String: [String: [PlannedItem]]] = [:]
     for item in summary.items {
+      // The patient's own row matters only when "no known allergies" changes.
+      if item.table == "patients", Self.noKnownAllergies(item) == nil { continue }
       if !people.contains(where: { $0.id == item.patientID }) {
         people.append(Person(id: item.patientID, name: item.patientName))
       }
@@ -51,7 +53,9 @@ public struct Reconciliation: Sendable, Equatable {
     for index in people.indices {
       let id = people[index].id
       people[index].medicines = (byTable["medications"]?[id] ?? []).map(Self.medicine)
-      people[index].allergies = Self.positional(byTable["allergies"]?[id] ?? [], key: "substance")
+      people[index].allergies =
+        (byTable["patients"]?[id] ?? []).compactMap(Self.noKnownAllergies)
+        + Self.positional(byTable["allergies"]?[id] ?? [], key: "substance")
       people[index].conditions = Self.positional(byTable["conditions"]?[id] ?? [], key: "name")
     }
     self.people = people
@@ -72,6 +76,16 @@ public struct Reconciliation: Sendable, Equatable {
     case .updated:
       return Item(verdict: stoppedNow ? .stopped : .changed, name: name, changes: changes)
     }
+  }
+
+  /// "No known allergies" as an allergy line, from the patient row: ADDED when the file says
+  /// it and the store did not (the store's allergies then read NOT IN FILE), NOT IN FILE when
+  /// the store said it and the file does not; nil when it does not change.
+  static func noKnownAllergies(_ item: PlannedItem) -> Item? {
+    let old = item.old["no_known_allergies"] == "1"
+    let new = item.new["no_known_allergies"] == "1"
+    guard old != new else { return nil }
+    return Item(verdict: new ? .new : .notInFile, name: "no known allergies", changes: [])
   }
 
   /// Allergies and conditions have no id: the plan pairs them by place in the list, so a new

@@ -27,13 +27,17 @@ public struct SnapshotPatients {
       }
       do {
         let circle = try CareCircleDecoder.decode(bytes, today: plan.today)
-        // A sample has no change log; its export time is when its facts were last true (never
-        // after the printed time: a --now before it leaves "as of" unrecorded).
-        let exported = circle.exportedAt.flatMap { Instant(rfc3339: $0) }.flatMap {
-          $0 <= plan.now ? $0 : nil
-        }
+        // A sample has no change log; its export time is when its facts were last true, and a
+        // patient's older source date wins as it does in a store (`Patient.informationAsOf`).
+        // Never after the printed time: a --now before it leaves "as of" unrecorded.
+        let exported = circle.exportedAt.flatMap { Instant(rfc3339: $0) }
         return SnapshotPatients(
-          entries: circle.patients.map { Entry(patient: $0, informationAsOf: exported) },
+          entries: circle.patients.map { patient in
+            let asOf = patient.informationAsOf(lastChange: exported).flatMap {
+              $0 <= plan.now ? $0 : nil
+            }
+            return Entry(patient: patient, informationAsOf: asOf)
+          },
           session: nil)
       } catch {
         throw PaperError("\(path): \(error)", kind: .invalidRequest)
