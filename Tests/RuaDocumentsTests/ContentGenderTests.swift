@@ -26,6 +26,23 @@ import Testing
     }
   }
 
+  /// A changed form is changed text: the hash the lock records changes with it (it did not,
+  /// so a form could change under an approved block without a new version).
+  @Test func aChangedFormChangesTheHash() throws {
+    func unit(_ female: String) throws -> ContentUnit {
+      ContentUnit(
+        try ContentFile.parse(
+          path: "content/falls.en.json",
+          bytes: ContentFixture.guide(
+            language: "en",
+            blocks: [Self.block(#"{"female": ""# + female + #"", "male": "Stay with him."}"#)])))
+    }
+    let before = try unit("Stay with her.")
+    let after = try unit("Keep calm with her.")
+    #expect(before.canonical != after.canonical)
+    #expect(before.items.map(\.canonical) != after.items.map(\.canonical))
+  }
+
   @Test func bothFormsAreRequiredAndNothingElse() {
     let problems = ContentFixture.problems { () throws(ContentFileError) in
       _ = try ContentFile.parse(
