@@ -160,8 +160,10 @@ struct ColumnFlow {
   }
 
   /// Where a keep chain starting at `cursor` is cut when it is taller than a whole column:
-  /// the first atom from which the rest of the chain fits a fresh column, never right after a
-  /// heading or a table header (neither ends a column alone). Nil when the chain fits.
+  /// before the table header from which the rest of the chain (the header and the rows it
+  /// keeps) fits a fresh column, never right after a heading. Nil when the chain fits, or has
+  /// no such table to start on the next page (other chains keep their rule: a short section
+  /// moves whole).
   private func tallChainCut(_ cursor: Cursor, height: Double) -> Int? {
     guard cursor.pending == nil, let atom = current(cursor) else { return nil }
     var terminal = cursor.index + 1
@@ -175,10 +177,11 @@ struct ColumnFlow {
     guard atom.height + chain > height + 0.001 else { return nil }
     let leads = atom.isHeading || atom.role == .tableHeader
     let first = min(cursor.index + (leads ? 2 : 1), terminal)
-    for cut in first...terminal where (cut...terminal).map(share).reduce(0, +) <= height {
+    for cut in first...terminal
+    where atoms[cut].role == .tableHeader && (cut...terminal).map(share).reduce(0, +) <= height {
       return cut
     }
-    return terminal
+    return nil
   }
 
   /// The least height that must follow an atom that keeps with the next one.
