@@ -28,6 +28,20 @@ public enum ContentCondition: String, CaseIterable, Sendable {
   case onAntiplateletOnly, notOnAnyBloodThinner, onBloodSugarLowering
 }
 
+/// The grammatical gender a text about the person takes, from the recorded sex; `nil` (sex not
+/// recorded, other or unknown) takes the block's neutral `text`.
+public enum ContentGender: String, CaseIterable, Sendable {
+  case female, male
+
+  public init?(_ sex: Sex?) {
+    switch sex {
+    case .female: self = .female
+    case .male: self = .male
+    default: return nil
+    }
+  }
+}
+
 /// One reviewed unit of guide text.
 public struct ContentBlock: Equatable, Sendable {
   public let id: String
@@ -37,6 +51,14 @@ public struct ContentBlock: Equatable, Sendable {
   public let sources: [String]
   public let review: ContentReview
   public let showWhen: ContentCondition?
+  /// Forms that agree with the person's gender, where the language marks it on verbs and
+  /// pronouns (Arabic); `text` stays the neutral phrasing, printed when sex is not recorded.
+  public var gendered: [ContentGender: String] = [:]
+
+  /// The text for a person of this grammatical gender (`nil`: the neutral text).
+  public func text(for gender: ContentGender?) -> String {
+    gender.flatMap { gendered[$0] } ?? text
+  }
 
   /// The section a block belongs to: its id up to the last dot (`home.kitchen.stool` is in
   /// `home.kitchen`).
@@ -70,7 +92,7 @@ public struct ContentFile: Sendable {
   static let topKeys = ["document", "language", "contentVersion", "blocks"]
   static let blockKeys = ["id", "kind", "text"]
   /// Checked by their own readers so a missing one gets a message saying what to write.
-  static let blockKeysReadSeparately = ["sources", "review", "showWhen"]
+  static let blockKeysReadSeparately = ["sources", "review", "showWhen", "gendered"]
 
   /// Reads a guide file, reporting every schema problem with the file and key path.
   public static func parse(path: String, bytes: [UInt8]) throws(ContentFileError) -> ContentFile {
@@ -157,9 +179,42 @@ public struct ContentFile: Sendable {
         }
       }
     }
+    let gendered = readGendered(
+      member(members, "gendered"), neutral: text, at: keyPath + ".gendered", block: id, &reader)
     guard let idOK, let kind, let text, let sources, let review else { return nil }
     return ContentBlock(
-      id: idOK, kind: kind, text: text, sources: sources, review: review, showWhen: condition)
+      id: idOK, kind: kind, text: text, sources: sources, review: review, showWhen: condition,
+      gendered: gendered)
+  }
+
+  /// `"gendered": {"female": "…", "male": "…"}`: both forms, plain, with the neutral text's
+  /// placeholders (a form may not drop or add a value the other languages print).
+  private static func readGendered(
+    _ value: JSON?, neutral: String?, at keyPath: String, block: String?,
+    _ reader: inout ContentReader
+  ) -> [ContentGender: String] {
+    guard let value else { return [:] }
+    let keys = ContentGender.allCases.map(\.rawValue)
+    guard let members = reader.object(value, at: keyPath, required: keys, block: block) else {
+      return [:]
+    }
+    var forms: [ContentGender: String] = [:]
+    for gender in ContentGender.allCases {
+      let path = keyPath + "." + gender.rawValue
+      guard
+        let text = member(members, gender.rawValue).flatMap({
+          reader.string($0, at: path, block: block)
+        })
+      else { continue }
+      checkText(text, at: path, block: block, &reader)
+      if let neutral,
+        Set(ContentPlaceholders.names(in: text)) != Set(ContentPlaceholders.names(in: neutral))
+      {
+        reader.fail(path, "must use the same placeholders as the block's text", block: block)
+      }
+      forms[gender] = text
+    }
+    return forms
   }
 
   /// Texts are plain: no markup, and only known placeholders.

@@ -5,8 +5,8 @@ import RuaCore
 /// its reviewed items, and the canonical bytes that are hashed.
 ///
 /// The canonical form is the file's JSON with object keys sorted, no spaces, the top-level
-/// version key removed and every `review` member removed. So a changed text, id, kind,
-/// condition or source changes the hash; a review decision or a version bump does not, and
+/// version key removed and every `review` member removed. So a changed text (or gendered
+/// form), id, kind, condition or source changes the hash; a review decision or a version bump does not, and
 /// neither does re-indenting the file.
 struct ContentUnit {
   struct Item {
@@ -32,6 +32,13 @@ struct ContentUnit {
       ]
       if let condition = block.showWhen {
         members.append(("showWhen", .string(condition.rawValue)))
+      }
+      // The gendered forms are text too: changing one needs a new version and a new review.
+      if !block.gendered.isEmpty {
+        let forms = ContentGender.allCases.compactMap { gender in
+          block.gendered[gender].map { (gender.rawValue, JSON.string($0)) }
+        }
+        members.append(("gendered", .object(forms)))
       }
       let json = JSON.object(members)
       blocks.append(json)

@@ -42,8 +42,8 @@ import Testing
     let document = try B.fallGuide(patient)
     let text = B.allText(document)
     #expect(!text.contains("ON A BLOOD THINNER"))
-    #expect(text.contains("If Anita ever starts a blood thinner"))
-    #expect(text.contains("hit their head and is now confused"))
+    #expect(text.contains("If they ever start a blood thinner"))
+    #expect(text.contains("They hit their head and are now confused"))
     #expect(!text.contains("{"))
   }
 
@@ -61,7 +61,7 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("sertraline 5 mg — ") })
     #expect(!lines.contains { $0.contains("diazepam") || $0.contains("amlodipine") })
     let text = B.allText(try B.fallGuide(Self.patient))
-    #expect(text.contains("Talk to Anita's doctor or pharmacist before changing anything"))
+    #expect(text.contains("Talk to their doctor or pharmacist before changing anything"))
   }
 
   @Test func contactsAreListedInCallOrderAfter911() throws {

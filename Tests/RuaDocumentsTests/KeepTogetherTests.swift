@@ -98,6 +98,28 @@ import Testing
     #expect(pages(of: "row 22", result) == last, "the review block is alone on its page")
   }
 
+  /// A heading, its note and a table whose first two rows fill a page cannot stand together
+  /// in any column: the heading and its note end the page they fit on and the table starts
+  /// the next. The heading stood alone on a page of its own (the adversarial record's
+  /// large-print ar+en medication list, page 2 of 16).
+  @Test func aChainTallerThanAPageIsCutWhereTheRestFits() {
+    var single = layout
+    single.columnCount = 1
+    let rows = ["r", "s"].map { [Fake.text(String(repeating: $0, count: 34 * 10))] }
+    let table = Table(
+      columns: [TableColumn(header: Fake.text("Medication"), weight: 1)], rows: rows)
+    let note = String(repeating: "n", count: 30)
+    let document = Fake.document([
+      filler(8), .heading(level: 2, Fake.text("Scheduled")), .paragraph(Fake.text(note)),
+      .table(table),
+    ])
+    let result = paginate(document, layout: single, measurer: Fake.measurer)
+    #expect(pages(of: "Scheduled", result) == [1], "the heading left the page it fits on")
+    #expect(pages(of: note, result) == [1], "the heading went without its note")
+    #expect(pages(of: "Medication", result).min() == 2, "the table header ended a page alone")
+    #expect(result.count == 2)
+  }
+
   @Test func columnHeadersNeverBreakInsideAWord() {
     let table = Table(
       columns: [

@@ -40,10 +40,10 @@ import Testing
     let (document, template) = try F.fallGuide(patient)
     let text = try F.text(F.render((document, template)))
     #expect(text.contains("lorazepam 0.5 mg (Ativan) — "))
-    #expect(text.contains("Talk to Tomek's doctor or pharmacist before changing anything"))
+    #expect(text.contains("Talk to their doctor or pharmacist before changing anything"))
     // His aspirin is an antiplatelet: named, never "if he ever starts a blood thinner".
     #expect(text.contains("Tomek takes a blood thinner of the antiplatelet kind: aspirin"))
-    #expect(!text.contains("ever starts a blood thinner"))
+    #expect(!text.contains("ever start"))
     #expect(!text.contains("ON A BLOOD THINNER"))
     let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     let boxes = try renderer.paginate(document, template: template).flatMap(\.items).filter {

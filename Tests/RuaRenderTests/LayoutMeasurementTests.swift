@@ -40,18 +40,31 @@ import Testing
     // Each language: one sample person in turn, the adversarial record every other language;
     // large print every third language, A4 every fourth (the whole product took 17 minutes on
     // two shared cores; this is about a sixth of it, every language and kind still in it).
+    // `RUA_LAYOUT_MATRIX=full` (scripts/layout-matrix) runs the whole product instead: every
+    // person and the adversarial record, every kind, both papers, large print where it exists.
+    let environment = ProcessInfo.processInfo.environment
+    let full = environment["RUA_LAYOUT_MATRIX"] == "full"
+    // `RUA_LAYOUT_LANGUAGES=es+en,ar+en` measures only those (to look at a few closely).
+    if let only = environment["RUA_LAYOUT_LANGUAGES"]?.split(separator: ","),
+      !only.contains(Substring(language))
+    {
+      return
+    }
     let number = Self.languages.firstIndex(of: language) ?? 0
     let sample = try DocumentFixture.sample()
     // Turned so each person meets large print and A4 too.
     var patients = [sample[(number + number / 3) % sample.count]]
     if number % 2 == 0 { patients.append(SamplePatients.adversarial) }
+    if full { patients = sample + [SamplePatients.adversarial] }
     for patient in patients {
       for kind in DocumentKind.allCases {
         var variants: [(Paper, Bool)] = [(.letter, false)]
-        if [.meds, .falls, .mar].contains(kind), number % 3 == 0 {
-          variants.append((.letter, true))
+        let hasLarge = [.meds, .falls, .mar].contains(kind)
+        if hasLarge, number % 3 == 0 || full { variants.append((.letter, true)) }
+        if DocumentKind.standard.contains(kind), number % 4 == 1 || full {
+          variants.append((.a4, false))
         }
-        if DocumentKind.standard.contains(kind), number % 4 == 1 { variants.append((.a4, false)) }
+        if full, hasLarge, DocumentKind.standard.contains(kind) { variants.append((.a4, true)) }
         for (paper, large) in variants {
           let built = try Self.describe(kind, patient, language, paper: paper, large: large)
           let pdf = try renderer.render(

@@ -59,10 +59,12 @@ struct FallGuideWords: DocumentWords {
     return convert(blocks, inserting: inserts)
   }
 
-  /// The block's text with its placeholders filled (the gate refuses unknown ones, so a
-  /// failed fill can only mean a missing value; the text then prints as written).
+  /// The block's text in the form that agrees with the person's recorded sex, placeholders
+  /// filled (the gate refuses unknown ones, so a failed fill can only mean a missing value;
+  /// the text then prints as written).
   func text(_ block: ContentBlock) -> String {
-    ContentPlaceholders.fill(block.text, values: values) ?? block.text
+    let text = block.text(for: ContentGender(patient.sex))
+    return ContentPlaceholders.fill(text, values: values) ?? text
   }
 
   /// A title or heading, with the second language's after it when bilingual.

@@ -78,6 +78,9 @@ struct ColumnFlow {
     var cursor = start
     var hasContent = false
     let epsilon = 0.001
+    // Atoms before this index follow a chain head placed although the chain could not stand
+    // in one column: they go on under it without their own keep check, up to the cut.
+    var cutAt = 0
     while let atom = current(cursor) {
       if column.placed.isEmpty, atom.role != .tableHeader, let table = atom.table {
         if continuesGroup(cursor), let heading = continuedHeadings[table] {
@@ -94,10 +97,17 @@ struct ColumnFlow {
       if bottom <= height + epsilon {
         // A heading that cannot take what it keeps with goes to the next column, even from
         // the top of this one (only a forced column must take it, to make progress).
-        if atom.keepWithNext, hasContent || !force,
-          bottom + heightKeptAfter(cursor) > height + epsilon
-        {
-          break
+        if atom.keepWithNext, hasContent || !force, cursor.pending != nil || cursor.index >= cutAt {
+          if let cut = tallChainCut(cursor, height: height) {
+            // Kept whole it would stand in no column (a large-print table whose first rows
+            // fill a page): it is cut where the rest fits a fresh one, and only the part
+            // before the cut must follow here.
+            let before = (cursor.index + 1..<cut).map { atoms[$0].gapBefore + atoms[$0].height }
+            if bottom + before.reduce(0, +) > height + epsilon { break }
+            cutAt = cut
+          } else if bottom + heightKeptAfter(cursor) > height + epsilon {
+            break
+          }
         }
         if hasContent, crowdsOutNote(atom, at: cursor, bottom: bottom, height: height) { break }
         column.placed.append((atom, column.used + gap))
@@ -147,6 +157,31 @@ struct ColumnFlow {
 
   private func advanced(_ cursor: Cursor) -> Cursor {
     Cursor(index: cursor.index + 1, pending: nil)
+  }
+
+  /// Where a keep chain starting at `cursor` is cut when it is taller than a whole column:
+  /// before the table header from which the rest of the chain (the header and the rows it
+  /// keeps) fits a fresh column, never right after a heading. Nil when the chain fits, or has
+  /// no such table to start on the next page (other chains keep their rule: a short section
+  /// moves whole).
+  private func tallChainCut(_ cursor: Cursor, height: Double) -> Int? {
+    guard cursor.pending == nil, let atom = current(cursor) else { return nil }
+    var terminal = cursor.index + 1
+    while terminal < atoms.count - 1, atoms[terminal].keepWithNext { terminal += 1 }
+    guard terminal < atoms.count else { return nil }
+    func share(_ index: Int) -> Double {
+      atoms[index].gapBefore
+        + (index == terminal ? atoms[index].minimumHeight : atoms[index].height)
+    }
+    let chain = (cursor.index + 1...terminal).map(share).reduce(0, +)
+    guard atom.height + chain > height + 0.001 else { return nil }
+    let leads = atom.isHeading || atom.role == .tableHeader
+    let first = min(cursor.index + (leads ? 2 : 1), terminal)
+    for cut in first...terminal
+    where atoms[cut].role == .tableHeader && (cut...terminal).map(share).reduce(0, +) <= height {
+      return cut
+    }
+    return nil
   }
 
   /// The least height that must follow an atom that keeps with the next one.
