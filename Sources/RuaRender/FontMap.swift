@@ -21,6 +21,14 @@ final class FontMap {
       FcConfigDestroy(config)
       throw .fontsMissing(file: path, family: Self.requiredFamily)
     }
+    // The pinned config becomes fontconfig's current one before the first font map exists:
+    // Pango's font maps start by initialising fontconfig (`FcInit`), which would otherwise
+    // load the system's configuration and fonts (29 M instructions on a cold sheet) that no
+    // renderer uses. Fontconfig keeps its own reference; the next renderer's replaces it.
+    guard FcConfigSetCurrent(config) != 0 else {
+      FcConfigDestroy(config)
+      throw .fontConfiguration(file: path)
+    }
     guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
       FcConfigDestroy(config)
       throw .fontConfiguration(file: path)
@@ -49,6 +57,15 @@ final class FontMap {
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     pango_cairo_context_set_font_options(context, options)
     cairo_font_options_destroy(options)
+  }
+
+  /// The configuration files fontconfig's current config was loaded from.
+  static var currentConfigFiles: [String] {
+    guard let files = FcConfigGetConfigFiles(nil) else { return [] }
+    defer { FcStrListDone(files) }
+    var result: [String] = []
+    while let file = FcStrListNext(files) { result.append(String(cString: file)) }
+    return result
   }
 
   /// The family every template draws with.

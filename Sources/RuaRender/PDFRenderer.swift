@@ -49,6 +49,16 @@ public final class PDFRenderer {
           failure.error = error
           return 0
         }
+      },
+      lineWidth: { text, width in
+        guard failure.error == nil else { return nil }
+        do throws(RenderError) {
+          let lines = try cache.layout(text, width: width).lines
+          return lines.count == 1 ? lines[0].width : nil
+        } catch {
+          failure.error = error
+          return nil
+        }
       })
   }
 

@@ -11,12 +11,13 @@ import RuaDocuments
 final class TextLayout {
   let layout: OpaquePointer
 
-  /// One wrapped line: its logical top and height, baseline and left offset, in points.
+  /// One wrapped line: its logical top and height, baseline, left offset and width, in points.
   struct Line {
     var top: Double
     var height: Double
     var baseline: Double
     var x: Double
+    var width: Double
   }
 
   /// Line pitch as a share of the natural line height.
@@ -297,7 +298,9 @@ final class TextLayout {
       let height = Double(logical.height) / scale * lineFactor
       let ascent = Double(pango_layout_iter_get_baseline(iterator) - logical.y) / scale
       result.append(
-        Line(top: top, height: height, baseline: top + ascent, x: Double(logical.x) / scale))
+        Line(
+          top: top, height: height, baseline: top + ascent, x: Double(logical.x) / scale,
+          width: Double(logical.width) / scale))
       top += height
     } while pango_layout_iter_next_line(iterator) != 0
     return result

@@ -84,6 +84,14 @@ enum KeptWhole {
         runs.append(run)
         continue
       }
+      // The search below compares Characters and is slow (it was a fifth of a batch sheet);
+      // a token that cannot occur in this run is not searched for.
+      let searched = Searched(run.text)
+      let tokens = tokens.filter { searched.mayHold($0) }
+      guard !tokens.isEmpty else {
+        if !run.text.isEmpty { runs.append(run) }
+        continue
+      }
       var rest = Substring(run.text)
       func piece(_ part: Substring, whole: Bool) {
         guard !part.isEmpty else { return }
@@ -119,6 +127,46 @@ enum KeptWhole {
       }
     }
     return best
+  }
+
+  /// A run's text, read once for the cheap test of which tokens it may hold.
+  struct Searched {
+    let bytes: [UInt8]
+    let isASCII: Bool
+    /// Holds U+037E, U+1FEF or U+212A, the only characters canonically equivalent to ASCII
+    /// ones (";", "`", "K"), which a Character comparison finds and a byte search would not.
+    let hasASCIIEquivalent: Bool
+
+    init(_ text: String) {
+      bytes = Array(text.utf8)
+      isASCII = bytes.allSatisfy { $0 < 0x80 }
+      hasASCIIEquivalent =
+        !isASCII && text.unicodeScalars.contains { [0x37E, 0x1FEF, 0x212A].contains($0.value) }
+    }
+
+    /// False only when `token` cannot be in the text as Characters: an ASCII token's bytes
+    /// must be in the text's bytes, and a token with any other letter cannot be in a text of
+    /// ASCII only.
+    func mayHold(_ token: String) -> Bool {
+      let part = Array(token.utf8)
+      guard part.allSatisfy({ $0 < 0x80 }) else { return !isASCII }
+      return hasASCIIEquivalent || contains(part)
+    }
+
+    private func contains(_ part: [UInt8]) -> Bool {
+      guard let first = part.first else { return true }
+      guard bytes.count >= part.count else { return false }
+      var start = 0
+      while start <= bytes.count - part.count {
+        if bytes[start] == first {
+          var index = 1
+          while index < part.count, bytes[start + index] == part[index] { index += 1 }
+          if index == part.count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
   }
 
   private static func isWhole(_ range: Range<Substring.Index>, in text: Substring) -> Bool {

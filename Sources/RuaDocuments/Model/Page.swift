@@ -86,27 +86,54 @@ public struct TextMeasurer {
   /// number and its text) are aligned on it, so a number beside an Arabic or Chinese line,
   /// whose fallback font is taller, sits on the same baseline. Nil: every text alike.
   public var firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)?
+  /// The width of the one line `text` takes when laid out at `width` (nil when it wraps, or
+  /// when the measurer cannot tell). Lets `oneLineWidth` predict its bisection.
+  public var lineWidth: ((_ text: StyledText, _ width: Double) -> Double?)?
 
   public init(
     lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double],
-    firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)? = nil
+    firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)? = nil,
+    lineWidth: ((_ text: StyledText, _ width: Double) -> Double?)? = nil
   ) {
     self.lineHeights = lineHeights
     self.firstBaseline = firstBaseline
+    self.lineWidth = lineWidth
   }
 
   /// The narrowest width, at most `limit`, at which `text` stays on one line (`limit` when
   /// it never does). Bisection to a quarter point: used for headers, footers and column
   /// headers, which must not wrap inside a word.
+  ///
+  /// A measurer that knows the line's width at `limit` lets the bisection run on that width
+  /// instead of on a layout per step (13–14 of the same text); two layouts then confirm the
+  /// answer: the text fits where the bisection ended and wraps just below it. Whether a text
+  /// fits on one line only grows with the width, so every other step would have gone the
+  /// same way, and the answer is the bisection's own. When either disagrees, it bisects.
   public func oneLineWidth(_ text: StyledText, limit: Double) -> Double {
-    guard !text.isEmpty, lineHeights(text, limit).count == 1 else { return limit }
+    guard !text.isEmpty, fitsOneLine(text, limit) else { return limit }
+    if let natural = lineWidth?(text, limit) {
+      let (low, high) = Self.bisect(limit: limit) { $0 >= natural }
+      if high == limit || fitsOneLine(text, high), low == 0 || !fitsOneLine(text, low) {
+        return high
+      }
+    }
+    return Self.bisect(limit: limit) { fitsOneLine(text, $0) }.high
+  }
+
+  private func fitsOneLine(_ text: StyledText, _ width: Double) -> Bool {
+    lineHeights(text, width).count == 1
+  }
+
+  /// The bisection of (0, `limit`] to a quarter point on `fits`, known true at `limit`: the
+  /// last width that did not fit (0 when every one tried did) and the narrowest that did.
+  static func bisect(limit: Double, fits: (Double) -> Bool) -> (low: Double, high: Double) {
     var low = 0.0
     var high = limit
     while high - low > 0.25 {
       let middle = (low + high) / 2
-      if lineHeights(text, middle).count == 1 { high = middle } else { low = middle }
+      if fits(middle) { high = middle } else { low = middle }
     }
-    return high
+    return (low, high)
   }
 
   /// The height of `text` wrapped at `width`.

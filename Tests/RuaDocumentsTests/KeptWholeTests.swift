@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+import Testing
+
+@testable import RuaDocuments
+
+/// A run is searched (by Characters, which is slow) only for the tokens it may hold; the cheap
+/// test that picks them must never drop a token the search would find.
+@Suite struct KeptWholeTests {
+  static func kept(_ text: String, _ tokens: [String]) -> [String] {
+    KeptWhole.marked(StyledText(text, style: "body"), tokens: tokens).runs
+      .filter(\.keepsWhole).map(\.text)
+  }
+
+  @Test func aTokenIsFoundInCanonicallyEquivalentText() {
+    // U+212A KELVIN SIGN is canonically "K": the Character search finds "Kim" in it.
+    #expect(Self.kept("Call \u{212A}im today", ["Kim"]) == ["\u{212A}im"])
+    // A decomposed è in the text, the composed one in the name.
+    #expect(Self.kept("Agne\u{300}s Dupont", ["Agn\u{E8}s"]) == ["Agne\u{300}s"])
+    #expect(Self.kept("Call Kim; or Kim\u{37E}", ["Kim;"]) == ["Kim;", "Kim\u{37E}"])
+  }
+
+  @Test func textsWithoutATokenAreLeftAsTheyWere() {
+    let text = StyledText([
+      TextRun("Emergency contact", style: "label"), TextRun("José Pérez", style: "body"),
+    ])
+    #expect(KeptWhole.marked(text, tokens: ["Maria", "555-0100", "Ana"]) == text)
+    #expect(Self.kept("Anastasia 555-0100", ["Ana", "555-0100"]) == ["555-0100"])
+    #expect(Self.kept("张伟的电话", ["张伟"]) == ["张伟"])
+  }
+
+  @Test func theCheapTestNeverMissesWhatTheSearchFinds() {
+    let texts = [
+      "Call \u{212A}im", "Kim", "Agne\u{300}s", "Agn\u{E8}s", "e\u{301}", "\u{E9}", "Zoë",
+      "Zoe\u{308}", "張伟", "\u{F900}", "\u{8C48}", "Ana\u{301}", "Mei-Ling", "a;b", "x\u{1FEF}y",
+      "555-0100", "+1 555 0100", "Ωmega", "\u{2126}mega",
+    ]
+    for text in texts {
+      let searched = KeptWhole.Searched(text)
+      for token in texts where text.firstRange(of: token) != nil {
+        #expect(searched.mayHold(token), "\(token) in \(text)")
+      }
+    }
+  }
+}
