@@ -110,6 +110,8 @@ let package = Package(
 for target in package.targets where target.type != .system {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
-      .enableUpcomingFeature("MemberImportVisibility")
+      .enableUpcomingFeature("MemberImportVisibility"),
+      // `import X` is internal: what a module's API exposes of another says `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
     ]
 }

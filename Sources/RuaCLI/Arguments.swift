@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaPaperKit
+public import RuaPaperKit
 
 /// One option a command accepts.
 public struct OptionSpec: Sendable {

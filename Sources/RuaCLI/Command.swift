@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaPaperKit
+public import RuaPaperKit
 import RuaStore
 
 /// One `rua-paper COMMAND`.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaPaperKit
-import RuaStore
+public import RuaCore
+public import RuaPaperKit
+public import RuaStore
 
 /// Everything a command may read from or write to the outside world, injected so the whole
 /// command line runs in-process in tests.

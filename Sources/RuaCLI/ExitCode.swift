@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaPaperKit
+public import RuaPaperKit
 
 /// Process exit codes, following sysexits(3), plus 1 for "differences found".
 public struct ExitCode: RawRepresentable, Hashable, Sendable {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
 import RuaFiles
-import RuaPaperKit
+public import RuaPaperKit
 
 /// Standard input of the real process, for `import -`.
 public enum StandardInput {

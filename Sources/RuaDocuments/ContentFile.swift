@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// Whether a clinician has approved a block. Only `approved` blocks may ship in a release.
 public enum ContentReview: Equatable, Sendable {

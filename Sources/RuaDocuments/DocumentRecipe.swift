@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// What a document is made from besides the patient: read from the templates folder by the
 /// command line, checked, and handed in whole.

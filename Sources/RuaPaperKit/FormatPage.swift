@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaFiles
+public import RuaFiles
 
 /// The care-circle format page (`docs/care-circle-format.md`), which `import --help` and the man
 /// page point to: installed as `PREFIX/share/doc/rua-paper/care-circle-format.md` by

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// What the application may read from or write to the world around it, handed in by the shell
 /// (the command line reads the clock, the environment and the streams once; a test makes one).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import RuaStore
+public import RuaStore
 
 extension AccessActor {
   /// This process's user (real uid, so a setuid wrapper still names the person who ran it) and

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import RuaCore
-import RuaDocuments
-import RuaStore
+public import RuaCore
+public import RuaDocuments
+public import RuaStore
 
 /// The application over one open store: find a patient, make a document, deliver it, export
 /// the circle, edit a record, run a batch. Every command of the command line is one or two

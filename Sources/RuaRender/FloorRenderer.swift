@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
-import RuaCore
-import RuaDocuments
+public import RuaCore
+public import RuaDocuments
 internal import RuaPDF
 
 /// One text run of a page, at a fixed position, for the benchmark floor.

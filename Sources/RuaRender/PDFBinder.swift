@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
-import RuaCore
-import RuaDocuments
+public import RuaCore
+public import RuaDocuments
 internal import RuaPDF
 
 /// One document in a binder: its bookmark title, the document and the template it is set with.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
-import RuaCore
-import RuaDocuments
+public import RuaCore
+public import RuaDocuments
 internal import RuaPDF
 
 /// A finished PDF, held in memory.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCLI
-import RuaCore
+package import RuaCLI
+package import RuaCore
 import RuaStore
-import RuaTestSupport
+package import RuaTestSupport
 import Synchronization
 
 /// What one in-process run of `rua-paper` returned and wrote.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
 import Glibc
-import RuaPaperKit
+public import RuaPaperKit
 import Synchronization
 
 /// Turns SIGINT, SIGTERM and SIGHUP into an orderly stop of the process's one `DeliveryLedger`:

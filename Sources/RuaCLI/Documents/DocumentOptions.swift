@@ -2,7 +2,7 @@
 import RuaCore
 import RuaDocuments
 import RuaFiles
-import RuaPaperKit
+public import RuaPaperKit
 
 /// `--paper`, `--lang`, `--now`, `--today`, `--templates` and `--large`, read once into the
 /// application's `DocumentSettings`.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The weekly medication administration record (`fhir-ips.md` §5): one row per scheduled
 /// medicine and dose time, a column per day with a check box for initials and a place for the

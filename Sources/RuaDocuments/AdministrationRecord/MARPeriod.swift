@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The days a MAR covers: whole weeks from a first day (`mar --week-of DATE --weeks N`).
 public struct MARPeriod: Equatable, Sendable {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The emergency information sheet (clinical reference §2): identity, alert bands, medications,
 /// then the rest in two columns. One US Letter page for a typical record; longer records

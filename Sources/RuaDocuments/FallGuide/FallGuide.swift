@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The personalised fall guide (clinical reference §4): what to do if the person falls, who
 /// to call in order, their own fall-risk medicines by name, a room-by-room checklist and the

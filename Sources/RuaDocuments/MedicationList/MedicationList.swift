@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The medication list with refill runways (clinical reference §3): who, allergies and phones
 /// at the top; scheduled medicines with their time slots, run-out dates, days left and a

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// How far to trust a printed document (clinical reference §2, a Must): the day the record was
 /// last changed, the review-by date, and whether the record is older than the template's

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// Every fixed label a document prints. A locale file must define all of them.
 public enum LabelKey: String, Sendable, CaseIterable {

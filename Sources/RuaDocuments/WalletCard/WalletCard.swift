@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The wallet card (ISO/IEC 7810 ID-1; `fhir-ips.md` §6): the ER sheet's first seconds, from
 /// the same facts. Front: name, date of birth and age, the allergy band, the blood-thinner

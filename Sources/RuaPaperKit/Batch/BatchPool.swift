@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
-import Glibc
-import RuaCore
-import RuaDocuments
+package import Glibc
+package import RuaCore
+package import RuaDocuments
 import Synchronization
 
 /// One document to make: which patient, which kind, and its place in the run (manifest order).

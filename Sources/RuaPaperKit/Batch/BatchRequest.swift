@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
-import RuaDocuments
+public import RuaDocuments
 
 /// A batch, checked: which patients, which documents, where, how many workers, in which
 /// settings. The command line reads it from argv (`BatchOptions` in RuaCLI); a test builds it.

@@ -5,7 +5,7 @@ import RuaDocuments
 import RuaFiles
 import RuaPrint
 import RuaRender
-import RuaStore
+public import RuaStore
 import Synchronization
 
 /// Where a rendered PDF goes.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
 import RuaCore
-import RuaFiles
+package import RuaFiles
 
 /// Files the command line writes for the user, through `AtomicFile` (whole or absent, 0600),
 /// with the message and exit code a user should see when that fails.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaPrint
+public import RuaPrint
 
 /// `--copies N`, `--option KEY=VALUE` (repeatable) and `--print-timeout SECONDS`: how a
 /// document is printed, as `lp -n` and `lp -o` take them.

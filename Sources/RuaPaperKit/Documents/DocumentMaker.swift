@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaDocuments
-import RuaRender
+package import RuaCore
+package import RuaDocuments
+public import RuaRender
 
 /// A PDF in memory, ready for delivery, with what its access_log row records.
 public struct MadeDocument: Sendable {

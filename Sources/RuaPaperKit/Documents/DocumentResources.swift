@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaDocuments
+public import RuaCore
+public import RuaDocuments
 import RuaFiles
 
 /// Everything a document is built from besides the patient: templates, labels, the drug-class

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import RuaCore
+package import RuaCore
 
 /// The one time-zone rule for every document: "today", "information as of" and the printed
 /// time are all taken in the same zone, and the printed time carries its offset. Documents use

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaDocuments
+package import RuaDocuments
 
 /// Which paper to lay documents out on, chosen as libpaper does: `--paper`, then `PAPERSIZE`,
 /// then the first word of `/etc/papersize`, then the territory of `LC_PAPER` (through `LC_ALL`

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaStore
+package import RuaStore
 
 /// Planned or written changes as lines: "medications update  status: active -> on-hold".
 package enum ChangeText {

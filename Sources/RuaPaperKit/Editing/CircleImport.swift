@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaStore
+public import RuaCore
+public import RuaStore
 
 /// Decoding a care-circle file for import (and `demo`): every problem listed, and every text
 /// checked against the pinned fonts of `templates`, before anything is written.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaStore
+public import RuaCore
+public import RuaStore
 
 /// What every edit (`fill`, `med`, `allergy`) shares: the store, the patient it names, the import day, and the one way a change is written (`Store.replacePatient`:
 /// validated by the import decoder, recorded in change_log, all or nothing).

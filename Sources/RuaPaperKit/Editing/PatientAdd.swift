@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 import RuaStore
 
 extension Session {

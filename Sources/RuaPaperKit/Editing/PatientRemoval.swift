@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
-import RuaStore
+public import RuaStore
 
 extension EditSession {
   /// What removing the patient takes with it, one phrase per kind of thing the record holds:

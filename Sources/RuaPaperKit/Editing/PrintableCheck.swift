@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+package import RuaCore
 import RuaFiles
-import RuaRender
+package import RuaRender
 
 /// "An imported record always prints": before `import` writes anything, every text a document
 /// may print is laid out with the pinned fonts, and a character none of them can draw (an

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaStore
+public import RuaStore
 
 /// What an import would do to each person's medicines, allergies and conditions, in the words
 /// a caregiver checks against discharge papers. Read from the import plan's own matching

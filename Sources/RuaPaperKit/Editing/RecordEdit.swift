@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaStore
+public import RuaCore
+public import RuaStore
 
 /// One record command's change, as the command line names it: `contact set Agnes 2 --phone …`
 /// is the part `contact`, the action `set`, the element "2" and the values by option.

@@ -1,8 +1,8 @@
 import Glibc
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 import RuaFiles
-import RuaStore
+public import RuaStore
 import Synchronization
 
 /// How the editor ended.

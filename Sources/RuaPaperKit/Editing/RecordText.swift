@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 
 /// The text `edit` opens in the editor: a header of `//` comment lines (whose record it is,
 /// that it holds health data, how to save or cancel, and after a refusal the problems), then

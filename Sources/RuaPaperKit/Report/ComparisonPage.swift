@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
-import RuaVisual
+package import RuaVisual
 
 /// The HTML page of one comparison: per differing page A | B | diff with the counted regions
 /// outlined and numbered, a slider that wipes from A to B, and the list of regions with their

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaVisual
+package import RuaVisual
 
 /// The three pictures of one differing page in a report folder: A, B and the diff.
 package struct DiffPictures {

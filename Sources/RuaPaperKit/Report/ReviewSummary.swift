@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaVisual
+package import RuaVisual
 
 /// The Markdown summary of one or more comparisons, for a pull-request comment.
 package enum ReviewSummary {

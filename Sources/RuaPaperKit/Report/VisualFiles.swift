@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import RuaCore
+public import RuaCore
 import RuaFiles
-import RuaVisual
+public import RuaVisual
 
 /// Files of the visual commands and snapshots: image folders, PNG pages and the JSON form of a
 /// diff report, shared by `diff`, `rasterize` and `SnapshotRunner`.

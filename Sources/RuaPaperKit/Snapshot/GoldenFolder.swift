@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
-import RuaDocuments
+package import RuaDocuments
 import RuaFiles
 import RuaStore
-import RuaVisual
+package import RuaVisual
 
 /// The files of one snapshot: `<lang>-<paper>/<patient-id>-<document>.pdf` and one
 /// `…-p<N>.png` per page, under a root folder (the goldens, or the artifacts folder).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaVisual
+package import RuaCore
+package import RuaVisual
 
 /// One document of a snapshot run and its verdict.
 package struct SnapshotEntry {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+package import RuaCore
 import RuaVisual
 
 /// `DIR/snapshot.json`: how the goldens were made, so a check renders them the same way.

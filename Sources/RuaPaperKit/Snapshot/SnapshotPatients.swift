@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
+public import RuaCore
 import RuaStore
 
 /// The patients to snapshot, read from the sample care circle or the store.

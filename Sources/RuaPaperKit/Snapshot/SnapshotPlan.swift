@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaDocuments
+public import RuaCore
+public import RuaDocuments
 import RuaFiles
-import RuaVisual
+public import RuaVisual
 
 /// What to do with each golden snapshot (the modes of swift-snapshot-testing).
 public enum RecordMode: String, CaseIterable, Sendable {

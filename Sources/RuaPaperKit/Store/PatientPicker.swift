@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
-import RuaStore
+package import RuaCore
+package import RuaStore
 
 /// The one way a command turns a patient query into a patient: the names are listed from the
 /// store, `PatientSelector` picks, and only the chosen patient's records are read.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaStore
+package import RuaStore
 
 /// How store refusals become the application's errors.
 package enum StoreAccess {
