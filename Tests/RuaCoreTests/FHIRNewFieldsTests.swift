@@ -110,6 +110,41 @@ import Testing
     #expect(patient.bloodType == "Blood group A Rh(D) positive")
   }
 
+  /// Only a vaccine given is a vaccine: `not-done` (refused, or not available) and
+  /// `entered-in-error` are left out, whatever their date or vaccine says.
+  @Test func onlyACompletedImmunizationIsImported() throws {
+    func immunization(_ status: String, _ vaccine: String, _ date: String) -> String {
+      """
+      {"resourceType": "Immunization", "status": "\(status)",
+       "vaccineCode": {"text": "\(vaccine)"}, "patient": {"reference": "Patient/p1"},
+       "occurrenceDateTime": "\(date)"}
+      """
+    }
+    let patient = try FHIRBundleTests.patient([
+      immunization("not-done", "Zoster vaccine", "2024-03-01"),
+      immunization("completed", "Influenza, seasonal, injectable", "2025-10-01"),
+      immunization("entered-in-error", "Hepatitis B vaccine", "2023-01-01"),
+    ])
+    #expect(
+      patient.immunizations == [
+        Immunization(vaccine: "Influenza, seasonal, injectable", date: "2025-10-01")
+      ])
+  }
+
+  /// A concept with more codings than the format holds keeps the first `codesCount` (10), in
+  /// the source's order, so the file the import makes is one the format accepts.
+  @Test func anImportKeepsTheFirstTenCodingsOfAConcept() throws {
+    let codings = (1...12).map { #"{"system": "http://snomed.info/sct", "code": "\#($0)"}"# }
+    let patient = try FHIRBundleTests.patient([
+      """
+      {"resourceType": "AllergyIntolerance", "patient": {"reference": "Patient/p1"},
+       "code": {"text": "penicillin", "coding": [\(codings.joined(separator: ","))]}}
+      """
+    ])
+    #expect(CareCircleLimits.codesCount == 10)
+    #expect(patient.allergies.first?.codes.map(\.code) == (1...10).map(String.init))
+  }
+
   static func decodeProblem(_ patientFields: String) -> CareCircleError? {
     let text = """
       {"format": "rua-care-circle", "version": 1, "patients": [{"id": "a", "fullName": "A",
