@@ -2,8 +2,8 @@
 public import RuaPaperKit
 
 /// One option a command accepts.
-public struct OptionSpec: Sendable {
-  public enum Kind: Sendable {
+public struct OptionSpec: Equatable, Sendable {
+  public enum Kind: Hashable, Sendable {
     /// `--flag`
     case flag
     /// `--name VALUE` or `--name=VALUE`
@@ -32,17 +32,86 @@ public struct OptionSpec: Sendable {
   }
 }
 
-/// What the parser made of argv for one command.
+/// What the parser made of argv for one command, read by the options themselves: a command
+/// reads `arguments.value(.paper)`, never a string, so a misspelt or undeclared option cannot
+/// compile or (in a debug build, so in every test that runs the command) cannot go unnoticed.
 public struct ParsedArguments: Sendable {
   public var positionals: [String] = []
-  public var values: [String: [String]] = [:]
-  public var flags: Set<String> = []
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  /// The options the command declared, by name.
+  var declared: [String: OptionSpec.Kind] = [:]
 
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
-  public func value(_ name: String) -> String? { values[name]?.last }
-  public func all(_ name: String) -> [String] { values[name] ?? [] }
-  /// True when an `.optionalValue` option was given, with or without its value.
-  public func present(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+  /// Whether the command takes `option` at all: for readers shared by commands where only
+  /// some take it (`mar --week-of`).
+  public func declares(_ option: OptionSpec) -> Bool { declared[option.long] == option.kind }
+
+  public func flag(_ option: OptionSpec) -> Bool {
+    expectDeclared(option, as: [.flag])
+    return flags.contains(option.long)
+  }
+
+  /// The value of an option that takes one (the last, for a repeated one); nil when absent.
+  public func value(_ option: OptionSpec) -> String? {
+    expectDeclared(option, as: [.value, .optionalValue, .repeated])
+    return values[option.long]?.last
+  }
+
+  /// Every value of a `.repeated` option in argv order (of a `.value` one, its one value).
+  public func all(_ option: OptionSpec) -> [String] {
+    expectDeclared(option, as: [.value, .repeated])
+    return values[option.long] ?? []
+  }
+
+  /// True when the option was given (an `.optionalValue` one with or without its value);
+  /// false for one the command does not take, so a shared check ("--to is for 'move'") may
+  /// ask of any command.
+  public func present(_ option: OptionSpec) -> Bool {
+    flags.contains(option.long) || values[option.long] != nil
+  }
+
+  /// A whole number within `range`, nil when the option is absent; anything else is refused
+  /// with the option's name, the range and what was given.
+  public func integer(
+    _ option: OptionSpec, in range: ClosedRange<Int>, kind: PaperError.Kind = .invalidRequest
+  ) throws(PaperError) -> Int? {
+    guard let text = value(option) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      let upper = range.upperBound == Int.max ? "or more" : "to \(range.upperBound)"
+      throw PaperError(
+        "--\(option.long) must be a whole number from \(range.lowerBound) \(upper), not '\(text)'",
+        kind: kind)
+    }
+    return number
+  }
+
+  /// A finite number within `range`, nil when absent; `described` names what the number is
+  /// ("a number of seconds") in the refusal.
+  public func number(
+    _ option: OptionSpec, in range: ClosedRange<Double>, described: String = "a number",
+    kind: PaperError.Kind = .invalidRequest
+  ) throws(PaperError) -> Double? {
+    guard let text = value(option) else { return nil }
+    guard let number = Double(text), number.isFinite, range.contains(number) else {
+      throw PaperError(
+        "--\(option.long) must be \(described) from \(Self.shown(range.lowerBound)) to "
+          + "\(Self.shown(range.upperBound)), not '\(text)'", kind: kind)
+    }
+    return number
+  }
+
+  private static func shown(_ bound: Double) -> String {
+    bound == bound.rounded() ? String(Int(bound)) : String(bound)
+  }
+
+  /// Reading an option the command does not declare, or as another kind, is a bug in the
+  /// command; release builds read it as absent.
+  private func expectDeclared(_ option: OptionSpec, as kinds: Set<OptionSpec.Kind>) {
+    assert(
+      declared[option.long].map(kinds.contains) == true,
+      "--\(option.long) is read as \(kinds) but the command declares it as "
+        + "\(declared[option.long].map { "\($0)" } ?? "nothing")")
+  }
 }
 
 /// Options may come before or after positionals; `--` ends options; `-` is a positional.
@@ -51,6 +120,7 @@ public enum ArgumentParser {
     -> ParsedArguments
   {
     var parsed = ParsedArguments()
+    for spec in options { parsed.declared[spec.long] = spec.kind }
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -137,15 +207,20 @@ public enum OutputFormat: String, Sendable {
   case json
 
   static func option(help: String) -> OptionSpec {
-    OptionSpec("format", .value, value: "text|json", help: help)
+    OptionSpec(OptionSpec.format.long, .value, value: OptionSpec.format.valueName, help: help)
   }
 
   /// `--format`, text when absent.
   static func read(_ arguments: ParsedArguments) throws(PaperError) -> OutputFormat {
-    let text = arguments.value("format") ?? "text"
+    let text = arguments.value(.format) ?? "text"
     guard let format = OutputFormat(rawValue: text) else {
       throw .invalidRequest("--format takes text or json, not '\(text)'")
     }
     return format
   }
+}
+
+extension OptionSpec {
+  /// `--format`'s name and value; each command says what its formats hold (`OutputFormat.option`).
+  static let format = OptionSpec("format", .value, value: "text|json", help: "output format")
 }

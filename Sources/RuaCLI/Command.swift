@@ -36,7 +36,7 @@ extension Command {
   public func help() -> String {
     var text = "usage: \(program) \(usage)\n\n\(summary)\n"
     if !details.isEmpty { text += "\n" + details + "\n" }
-    let all = allOptions + [OptionSpec("help", short: "h", help: "show this help")]
+    let all = allOptions + [.help]
     text += "\noptions:\n"
     for option in all {
       var left = "  "
@@ -54,6 +54,11 @@ extension Command {
   }
 }
 
+extension OptionSpec {
+  /// `-h`/`--help`, which the shell answers before a command runs (`RuaPaper`).
+  static let help = OptionSpec("help", short: "h", help: "show this help")
+}
+
 /// Options every command accepts.
 public enum CommonOptions {
   public static let quiet = OptionSpec(
@@ -62,15 +67,7 @@ public enum CommonOptions {
 
 /// Options every command that opens the store accepts.
 public enum StoreOptions {
-  public static let specs: [OptionSpec] = [
-    OptionSpec(
-      "db", .value, value: "PATH",
-      help: "the encrypted store (default $RUA_DB, then $XDG_DATA_HOME/rua-paper/store.db)"),
-    OptionSpec(
-      "key-file", .value, value: "PATH",
-      help:
-        "the key file (default $RUA_KEY_FILE, then $XDG_CONFIG_HOME/rua-paper/key)"),
-  ]
+  public static let specs: [OptionSpec] = [.db, .keyFile]
 
   /// `--db`/`--key-file`, then `RUA_DB`/`RUA_KEY_FILE`, then the XDG defaults
   /// (`$XDG_DATA_HOME/rua-paper/store.db`, `$XDG_CONFIG_HOME/rua-paper/key`, falling back to
@@ -89,11 +86,11 @@ public enum StoreOptions {
       }
       return home + "/" + fallback
     }
-    var database = nonEmpty(arguments.value("db")) ?? nonEmpty(env["RUA_DB"])
+    var database = nonEmpty(arguments.value(.db)) ?? nonEmpty(env["RUA_DB"])
     if database == nil {
       database = try base("XDG_DATA_HOME", ".local/share") + "/rua-paper/store.db"
     }
-    var key = nonEmpty(arguments.value("key-file")) ?? nonEmpty(env["RUA_KEY_FILE"])
+    var key = nonEmpty(arguments.value(.keyFile)) ?? nonEmpty(env["RUA_KEY_FILE"])
     if key == nil { key = try base("XDG_CONFIG_HOME", ".config") + "/rua-paper/key" }
     return StoreLocation(
       database: context.absolute(database ?? ""), keyFile: context.absolute(key ?? ""))
@@ -105,4 +102,13 @@ public enum StoreOptions {
   ) throws(PaperError) -> Session {
     try context.session(location(arguments, context), closingAbandoned: closingAbandoned)
   }
+}
+
+extension OptionSpec {
+  static let db = OptionSpec(
+    "db", .value, value: "PATH",
+    help: "the encrypted store (default $RUA_DB, then $XDG_DATA_HOME/rua-paper/store.db)")
+  static let keyFile = OptionSpec(
+    "key-file", .value, value: "PATH",
+    help: "the key file (default $RUA_KEY_FILE, then $XDG_CONFIG_HOME/rua-paper/key)")
 }

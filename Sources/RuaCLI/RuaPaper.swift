@@ -65,7 +65,7 @@ public enum RuaPaper {
       return command.usageErrorCode
     }
     do throws(PaperError) {
-      context.quiet = parsed.flag(CommonOptions.quiet.long)
+      context.quiet = parsed.flag(CommonOptions.quiet)
       let code = try command.run(parsed, context)
       if let failure = context.standardOutputFailure() {
         throw PaperError("cannot write to standard output: \(failure)", kind: .io)

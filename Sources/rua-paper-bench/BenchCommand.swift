@@ -28,19 +28,14 @@ struct BenchCommand: Command {
     mixed scripts, digits between letters) and prints the median and slowest times; no single
     document should take a second. See docs/performance.md.
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec("sizes", .value, value: "LIST", help: "patient counts (default 100,1000,5000)"),
-      OptionSpec("jobs", short: "j", .value, value: "N", help: "workers for 'all' (default: CPUs)"),
-      OptionSpec("runs", .value, value: "N", help: "cold-process runs (default 7; 0 skips them)"),
-      OptionSpec(
-        "write-store", .value, value: "DIR",
-        help: "only write the synthetic store of one N to DIR/store.db and DIR/key, and stop"),
-      OptionSpec(
-        "throughput-only", help: "only the per-N figures (bench passes it to its children)"),
-      OptionSpec(
-        "worst",
-        help: "instead: time each document for the worst records import accepts (--runs each)"),
+      .sizes,
+      .benchJobs,
+      .runs,
+      .writeStore,
+      .throughputOnly,
+      .worst,
     ] + DocumentSettings.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -48,20 +43,20 @@ struct BenchCommand: Command {
       throw .invalidRequest("rua-paper-bench takes no arguments")
     }
     let sizes = try Self.numbers(
-      arguments.value("sizes") ?? "100,1000,5000", "--sizes", 1...100_000)
+      arguments.value(.sizes) ?? "100,1000,5000", "--sizes", 1...100_000)
     let workers = try Self.numbers(
-      arguments.value("jobs") ?? String(WorkerThread.onlineProcessors), "--jobs", 1...256)[0]
-    let runs = try Self.numbers(arguments.value("runs") ?? "7", "--runs", 0...100)[0]
+      arguments.value(.benchJobs) ?? String(WorkerThread.onlineProcessors), "--jobs", 1...256)[0]
+    let runs = try Self.numbers(arguments.value(.runs) ?? "7", "--runs", 0...100)[0]
     var context = context
-    if arguments.value("now") == nil && context.environment["SOURCE_DATE_EPOCH"] == nil {
+    if arguments.value(.now) == nil && context.environment["SOURCE_DATE_EPOCH"] == nil {
       context.environment["SOURCE_DATE_EPOCH"] = "1795000000"  // fixed: comparable runs
     }
     let settings = try DocumentSettings.read(arguments, context)
-    if arguments.flag("worst") {
+    if arguments.flag(.worst) {
       try WorstBench(settings: settings, runs: max(runs, 1), context: context).run()
       return .success
     }
-    if let dir = arguments.value("write-store") {
+    if let dir = arguments.value(.writeStore) {
       guard sizes.count == 1 else { throw .invalidRequest("--write-store takes one --sizes N") }
       let folder = context.absolute(dir)
       try BenchRun.writeStore(sizes[0], folder: folder, settings: settings)
@@ -77,7 +72,7 @@ struct BenchCommand: Command {
           "--sizes", String(size), "--jobs", String(workers), "--runs", String(runs),
           "--now", settings.now.rfc3339, "--templates", settings.templates.root,
         ]
-        if index > 0 || arguments.flag("throughput-only") { child.append("--throughput-only") }
+        if index > 0 || arguments.flag(.throughputOnly) { child.append("--throughput-only") }
         guard BenchSpawn.time(.bench, child, environment: context.environment, quiet: false) != nil
         else {
           throw PaperError("rua-paper-bench for N = \(size) failed", kind: .internalFailure)
@@ -94,7 +89,7 @@ struct BenchCommand: Command {
     }
     defer { Self.remove(folder) }
     try BenchRun(
-      sizes: sizes, workers: workers, coldRuns: runs, extras: !arguments.flag("throughput-only"),
+      sizes: sizes, workers: workers, coldRuns: runs, extras: !arguments.flag(.throughputOnly),
       settings: settings, context: context
     ).run(folder: folder)
     return .success
@@ -119,4 +114,21 @@ struct BenchCommand: Command {
   /// Removes the benchmark folder and everything in it (never following a link).
   static func remove(_ folder: String) { try? Files.removeTree(folder) }
 
+}
+
+extension OptionSpec {
+  fileprivate static let sizes = OptionSpec(
+    "sizes", .value, value: "LIST", help: "patient counts (default 100,1000,5000)")
+  fileprivate static let benchJobs = OptionSpec(
+    "jobs", short: "j", .value, value: "N", help: "workers for 'all' (default: CPUs)")
+  fileprivate static let runs = OptionSpec(
+    "runs", .value, value: "N", help: "cold-process runs (default 7; 0 skips them)")
+  fileprivate static let writeStore = OptionSpec(
+    "write-store", .value, value: "DIR",
+    help: "only write the synthetic store of one N to DIR/store.db and DIR/key, and stop")
+  fileprivate static let throughputOnly = OptionSpec(
+    "throughput-only", help: "only the per-N figures (bench passes it to its children)")
+  fileprivate static let worst = OptionSpec(
+    "worst",
+    help: "instead: time each document for the worst records import accepts (--runs each)")
 }

@@ -92,7 +92,7 @@ struct CardAndRecordCommandTests {
     for bad in ["0", "5", "two"] {
       let refused = box.run(run + ["--weeks", bad, "-o", "bad.pdf"])
       #expect(refused.code == .usage, "\(bad)")
-      #expect(refused.stderr.contains("--weeks takes a whole number from 1 to 4, not '\(bad)'"))
+      #expect(refused.stderr.contains("--weeks must be a whole number from 1 to 4, not '\(bad)'"))
     }
   }
 

@@ -34,7 +34,7 @@ struct BatchCommand: Command {
     goes into a binder or to a printer (--binder or --print with it: exit 64), and --resume
     makes it again. See docs/commands.md.
     """
-  let options =
+  let options: [OptionSpec] =
     BatchOptions.specs + PrintSettings.specs + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {

@@ -13,7 +13,7 @@ struct ChangesCommand: Command {
     reason given, and each field's old and new value. PATIENT is an id or an unambiguous name
     prefix. Rows written before schema version 2 have no command or user ("-").
     """
-  let options =
+  let options: [OptionSpec] =
     [OutputFormat.option(help: "output format (default text)")]
     + StoreOptions.specs
 

@@ -30,10 +30,8 @@ struct ContentCommand: Command {
     64 usage error, 66 templates folder missing. See docs/content.md.
     """
   let options: [OptionSpec] = [
-    OptionSpec("release", help: "check: also fail on any block pending clinician review"),
-    OptionSpec(
-      "templates", .value, value: "DIR",
-      help: "the templates folder (default $RUA_TEMPLATES, then the package's templates)"),
+    .release,
+    .contentTemplates,
   ]
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -42,13 +40,15 @@ struct ContentCommand: Command {
     }
     switch action {
     case "check":
-      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context.host)
-      return try check(templates, release: arguments.flag("release"), context)
+      let templates = try TemplatesLocation.resolve(
+        arguments.value(.contentTemplates), context.host)
+      return try check(templates, release: arguments.flag(.release), context)
     case "lock":
-      if arguments.flag("release") {
+      if arguments.flag(.release) {
         throw .invalidRequest("--release applies to content check, not lock")
       }
-      let templates = try TemplatesLocation.resolve(arguments.value("templates"), context.host)
+      let templates = try TemplatesLocation.resolve(
+        arguments.value(.contentTemplates), context.host)
       return try lock(templates, context)
     default:
       throw .invalidRequest("unknown content action '\(action)'; use check or lock")
@@ -149,4 +149,12 @@ struct ContentCommand: Command {
     }
     return inputs
   }
+}
+
+extension OptionSpec {
+  fileprivate static let release = OptionSpec(
+    "release", help: "check: also fail on any block pending clinician review")
+  fileprivate static let contentTemplates = OptionSpec(
+    "templates", .value, value: "DIR",
+    help: "the templates folder (default $RUA_TEMPLATES, then the package's templates)")
 }

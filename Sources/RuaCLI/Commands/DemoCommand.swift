@@ -18,15 +18,15 @@ struct DemoCommand: Command {
     The sample is looked up in the working directory, then in the installed share folder
     (BIN/../share/rua-paper), then beside the rua-paper executable and in its parent folders. All sample people are fictional.
     """
-  let options = [
-    OptionSpec("dir", .value, value: "DIR", help: "the folder for the demo store (default demo)")
+  let options: [OptionSpec] = [
+    .demoFolder
   ]
 
   static let sample = "samples/care-circle.json"
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("demo takes no arguments") }
-    let dir = arguments.value("dir") ?? "demo"
+    let dir = arguments.value(.demoFolder) ?? "demo"
     let folder = context.absolute(dir)
     let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
     guard let samplePath = Self.findSample(context) else {
@@ -121,4 +121,9 @@ struct DemoCommand: Command {
     let parts = path.split(separator: "'", omittingEmptySubsequences: false)
     return "'" + parts.joined(separator: "'\\''") + "'"
   }
+}
+
+extension OptionSpec {
+  fileprivate static let demoFolder = OptionSpec(
+    "dir", .value, value: "DIR", help: "the folder for the demo store (default demo)")
 }

@@ -46,16 +46,9 @@ struct DiffCommand: Command {
     Exit codes: 0 same, 1 different, 2 error, bad arguments included (as diff(1) and cmp(1)).
     """
   let options: [OptionSpec] =
-    [OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)")]
-    + VisualSupport.comparisonSpecs + [
-      OptionSpec("text", help: "also compare the text of each page"),
-      OptionSpec("structure", help: "also compare tags, metadata, fonts, boxes, outlines, links"),
-      OptionSpec("out", short: "o", .value, value: "DIR", help: "write diff images to DIR"),
-      OptionSpec("side-by-side", help: "with --out, also write A | B | diff pictures"),
-      OptionSpec("report", .value, value: "DIR", help: "write an HTML report and summary.md"),
-      OptionSpec("junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)"),
-      OutputFormat.option(help: "report format (default text)"),
-      VisualSupport.pageTimeoutSpec,
+    [.dpi] + VisualSupport.comparisonSpecs + [
+      .compareText, .compareStructure, .diffImages, .sideBySide, .diffReport, .diffJUnit,
+      OutputFormat.option(help: "report format (default text)"), .pageTimeout,
     ]
   let usageErrorCode = ExitCode.diffError
   let errorExitCode: ExitCode? = .diffError
@@ -74,11 +67,10 @@ struct DiffCommand: Command {
     }
     let format = try OutputFormat.read(arguments).rawValue
     var options = try VisualSupport.diffOptions(
-      arguments, dpi: try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest),
-      kind: .invalidRequest)
-    let timeout = try VisualSupport.pageTimeout(arguments.value("page-timeout"))
-    options.compareText = arguments.flag("text")
-    options.compareStructure = arguments.flag("structure")
+      arguments, dpi: try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI)
+    let timeout = try VisualSupport.pageTimeout(arguments)
+    options.compareText = arguments.flag(.compareText)
+    options.compareStructure = arguments.flag(.compareStructure)
     VisualSupport.keepLargeBuffers()
     let a: PDFDocument
     let b: PDFDocument
@@ -91,7 +83,7 @@ struct DiffCommand: Command {
       }
     } catch {
       // A CI job reading only the JUnit file still sees the comparison fail.
-      if let junit = arguments.value("junit") {
+      if let junit = arguments.value(.diffJUnit) {
         try? VisualSupport.writeText(
           JUnitReport.xml(
             suite: "rua-paper diff",
@@ -100,13 +92,13 @@ struct DiffCommand: Command {
       }
       throw error
     }
-    let out = arguments.value("out")
-    let sideBySide = arguments.flag("side-by-side")
+    let out = arguments.value(.diffImages)
+    let sideBySide = arguments.flag(.sideBySide)
     guard !sideBySide || out != nil else {
       throw PaperError(
         "--side-by-side writes into the --out folder; give --out DIR", kind: .invalidRequest)
     }
-    let reportFolder = arguments.value("report")
+    let reportFolder = arguments.value(.diffReport)
     if let out { try VisualFiles.makeDirectory(context.absolute(out), kind: .invalidRequest) }
     if let reportFolder {
       try VisualFiles.makeDirectory(context.absolute(reportFolder), kind: .invalidRequest)
@@ -168,7 +160,7 @@ struct DiffCommand: Command {
             })
         ]), to: folder + "/summary.md")
     }
-    if let junit = arguments.value("junit") {
+    if let junit = arguments.value(.diffJUnit) {
       try VisualSupport.writeText(
         JUnitReport.xml(
           suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
@@ -236,4 +228,19 @@ struct DiffCommand: Command {
 extension ExitCode {
   /// `diff` reports every error, bad arguments included, as 2 (like diff(1) and cmp(1)).
   static let diffError = ExitCode(rawValue: 2)
+}
+
+extension OptionSpec {
+  fileprivate static let compareText = OptionSpec(
+    "text", help: "also compare the text of each page")
+  fileprivate static let compareStructure = OptionSpec(
+    "structure", help: "also compare tags, metadata, fonts, boxes, outlines, links")
+  fileprivate static let diffImages = OptionSpec(
+    "out", short: "o", .value, value: "DIR", help: "write diff images to DIR")
+  fileprivate static let sideBySide = OptionSpec(
+    "side-by-side", help: "with --out, also write A | B | diff pictures")
+  fileprivate static let diffReport = OptionSpec(
+    "report", .value, value: "DIR", help: "write an HTML report and summary.md")
+  fileprivate static let diffJUnit = OptionSpec(
+    "junit", .value, value: "FILE", help: "write JUnit XML (one test case per page)")
 }

@@ -20,8 +20,8 @@ struct DoctorCommand: Command {
     unmatched anchor file at the current head, and records what it did as an access-log row
     (action 'repair'); writing commands refuse until then. It cannot mend a broken chain.
     """
-  let options =
-    [OptionSpec("repair", help: "restore the access log's triggers and anchor, and log it")]
+  let options: [OptionSpec] =
+    [.repair]
     + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -35,7 +35,7 @@ struct DoctorCommand: Command {
     line("key file:", location.keyFile + (Files.exists(location.keyFile) ? "" : " (missing)"))
     line("SQLite:", versions.sqlite)
     line("SQLCipher:", versions.sqlcipher.map { $0.isEmpty ? "none" : $0 } ?? "none")
-    if arguments.flag("repair") {
+    if arguments.flag(.repair) {
       let store = try StoreOptions.session(arguments, context).store
       let repaired = try StoreAccess.perform { () throws(StoreError) in
         try store.repairAccessLog(toolVersion: ToolVersion.full)
@@ -100,4 +100,9 @@ struct DoctorCommand: Command {
     }
     return warnings
   }
+}
+
+extension OptionSpec {
+  fileprivate static let repair = OptionSpec(
+    "repair", help: "restore the access log's triggers and anchor, and log it")
 }

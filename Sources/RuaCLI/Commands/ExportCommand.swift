@@ -20,25 +20,22 @@ struct ExportCommand: Command {
     With --format fhir-ips, writes one PATIENT as a FHIR R4 International Patient Summary
     document Bundle instead (docs/fhir.md says what it holds and what it leaves out).
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec(
-        "output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout"),
-      OptionSpec("force", help: "replace an existing file"),
-      OptionSpec(
-        "format", .value, value: "FORMAT",
-        help: "care-circle (default: the whole circle) or fhir-ips (one PATIENT)"),
+      .exportOutput,
+      .replaceExport,
+      .exportFormat,
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    let format = arguments.value("format") ?? "care-circle"
+    let format = arguments.value(.exportFormat) ?? "care-circle"
     guard let kind = ExportFormat(rawValue: format) else {
       throw .invalidRequest("--format takes care-circle or fhir-ips, not '\(format)'")
     }
     guard arguments.positionals.isEmpty || kind == .fhirIPS else {
       throw .invalidRequest("export takes no arguments; use -o FILE")
     }
-    let output = arguments.value("output") ?? "-"
+    let output = arguments.value(.exportOutput) ?? "-"
     let location = try StoreOptions.location(arguments, context)
     if output != "-", [location.database, location.keyFile].contains(context.absolute(output)) {
       throw .invalidRequest("refusing to export over the store or its key file (\(output))")
@@ -56,10 +53,20 @@ struct ExportCommand: Command {
     }
     let destination: Destination =
       output == "-"
-      ? .standardOutput : .file(path: context.absolute(output), replace: arguments.flag("force"))
+      ? .standardOutput
+      : .file(path: context.absolute(output), replace: arguments.flag(.replaceExport))
     // Health data leaving the store takes the same path as a PDF: intent, bytes, outcome.
     let wrote = try session.export(what, to: destination)
     if output != "-" { context.note("wrote \(wrote) to \(output)") }
     return .success
   }
+}
+
+extension OptionSpec {
+  fileprivate static let exportOutput = OptionSpec(
+    "output", short: "o", .value, value: "FILE", help: "the file to write, or - for stdout")
+  fileprivate static let replaceExport = OptionSpec("force", help: "replace an existing file")
+  fileprivate static let exportFormat = OptionSpec(
+    "format", .value, value: "FORMAT",
+    help: "care-circle (default: the whole circle) or fhir-ips (one PATIENT)")
 }

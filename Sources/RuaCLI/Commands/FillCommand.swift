@@ -22,14 +22,12 @@ struct FillCommand: Command {
     below 100000 are refused, exit 65, naming the field as import would) and written in one transaction with its change_log row (command,
     user). --dry-run shows the change and the resulting run-out and writes nothing.
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec("on", .value, value: "YYYY-MM-DD", help: "the fill date (default today)"),
-      OptionSpec(
-        "days", .value, value: "N", help: "day supply, 1-365 (default: the latest fill's)"),
-      OptionSpec(
-        "quantity", .value, value: "Q", help: "how many units were dispensed (below 100000)"),
-      OptionSpec("dry-run", help: "show the change and the new run-out; write nothing"),
+      .fillDate,
+      .daySupply,
+      .quantity,
+      .showFill,
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -39,11 +37,11 @@ struct FillCommand: Command {
     let session = try EditSession.open(arguments.positionals[0], arguments, context)
     let medication = try session.medication(arguments.positionals[1])
     let refill = try session.refill(
-      medication, on: arguments.value("on"), days: arguments.value("days"),
-      quantity: arguments.value("quantity"))
+      medication, on: arguments.value(.fillDate), days: arguments.value(.daySupply),
+      quantity: arguments.value(.quantity))
     let edited = try session.commit(
       refill, command: "fill",
-      dryRun: arguments.flag("dry-run"),
+      dryRun: arguments.flag(.showFill),
       options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"],
       showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
@@ -51,4 +49,15 @@ struct FillCommand: Command {
     }
     return .success
   }
+}
+
+extension OptionSpec {
+  fileprivate static let fillDate = OptionSpec(
+    "on", .value, value: "YYYY-MM-DD", help: "the fill date (default today)")
+  fileprivate static let daySupply = OptionSpec(
+    "days", .value, value: "N", help: "day supply, 1-365 (default: the latest fill's)")
+  fileprivate static let quantity = OptionSpec(
+    "quantity", .value, value: "Q", help: "how many units were dispensed (below 100000)")
+  fileprivate static let showFill = OptionSpec(
+    "dry-run", help: "show the change and the new run-out; write nothing")
 }

@@ -34,14 +34,11 @@ struct ImportCommand: Command {
     this store exported itself (its SHA-256 is in the access log) holds nothing newer than the
     store, so for it every edit since counts, whatever its exportedAt says.
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec("dry-run", help: "show what would change; write nothing"),
-      OptionSpec(
-        "templates", .value, value: "DIR",
-        help: "the templates folder whose pinned fonts must draw every text (default"
-          + " $RUA_TEMPLATES, then beside the executable)"),
-      OptionSpec("force", help: "import even where the file undoes newer changes in the store"),
+      .showImport,
+      .importTemplates,
+      .importOver,
     ]
     + StoreOptions.specs
 
@@ -53,11 +50,11 @@ struct ImportCommand: Command {
     let shown = file == "-" ? "standard input" : file
     let circle = try CareCircleInput.decode(
       bytes, shown: shown,
-      templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
+      templates: try TemplatesLocation.resolve(arguments.value(.importTemplates), context.host),
       today: context.today, notice: context.message)
     let session = try StoreOptions.session(arguments, context)
-    let dryRun = arguments.flag("dry-run")
-    let force = arguments.flag("force")
+    let dryRun = arguments.flag(.showImport)
+    let force = arguments.flag(.importOver)
     let summary = try session.importCircle(
       circle, from: shown, dryRun: dryRun, force: force, bytes: bytes,
       reconcile: { context.print(ReconciliationText.text($0)) })
@@ -94,4 +91,15 @@ extension CareCircleInput {
     case nil: error.reason
     }
   }
+}
+
+extension OptionSpec {
+  fileprivate static let showImport = OptionSpec(
+    "dry-run", help: "show what would change; write nothing")
+  fileprivate static let importTemplates = OptionSpec(
+    "templates", .value, value: "DIR",
+    help: "the templates folder whose pinned fonts must draw every text (default"
+      + " $RUA_TEMPLATES, then beside the executable)")
+  fileprivate static let importOver = OptionSpec(
+    "force", help: "import even where the file undoes newer changes in the store")
 }

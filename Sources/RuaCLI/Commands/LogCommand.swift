@@ -28,13 +28,11 @@ struct LogCommand: Command {
     exits 1 naming the row or sequence when rows were changed, cut or rewritten, and 65 when
     the triggers are missing or altered. 'log anchor' prints the current head as SEQ:HASH.
     """
-  let options =
+  let options: [OptionSpec] =
     [OutputFormat.option(help: "output format (default text)")]
     + LogFilter.specs
     + [
-      OptionSpec(
-        "anchor", .value, value: "SEQ:HASH",
-        help: "with verify: a head kept elsewhere (HASH may be 6+ leading hex digits)")
+      .anchor
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -43,17 +41,16 @@ struct LogCommand: Command {
     }
     let format = try OutputFormat.read(arguments).rawValue
     let word = arguments.positionals.first
-    if word != "verify", arguments.value("anchor") != nil {
+    if word != "verify", arguments.value(.anchor) != nil {
       throw .invalidRequest("--anchor goes with 'log verify'")
     }
     if word == "verify" || word == "anchor" {
-      let filters = ["since", "until", "action", "run", "format"].filter {
-        arguments.value($0) != nil
+      if let first = (LogFilter.specs + [.format]).first(where: arguments.present) {
+        throw .invalidRequest("--\(first.long) goes with 'log [PATIENT]'")
       }
-      if let first = filters.first { throw .invalidRequest("--\(first) goes with 'log [PATIENT]'") }
     }
     var claim: LogAnchorClaim?
-    if let text = arguments.value("anchor") {
+    if let text = arguments.value(.anchor) {
       guard let parsed = LogAnchorClaim(text) else {
         throw .invalidRequest(
           "--anchor '\(text)' is not SEQ:HASH (a row number, a colon, and 6 to 64 hex digits, "
@@ -92,4 +89,10 @@ struct LogCommand: Command {
     }
     return .success
   }
+}
+
+extension OptionSpec {
+  fileprivate static let anchor = OptionSpec(
+    "anchor", .value, value: "SEQ:HASH",
+    help: "with verify: a head kept elsewhere (HASH may be 6+ leading hex digits)")
 }

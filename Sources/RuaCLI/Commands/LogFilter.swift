@@ -6,32 +6,26 @@ import RuaStore
 /// `log`'s row filters: `--since`, `--until`, `--action`, `--run`.
 enum LogFilter {
   static let specs: [OptionSpec] = [
-    OptionSpec(
-      "since", .value, value: "DATE|TIME",
-      help: "rows written at or after this (YYYY-MM-DD = that UTC day, or RFC 3339)"),
-    OptionSpec(
-      "until", .value, value: "DATE|TIME",
-      help: "rows written up to this (a date includes its whole UTC day)"),
-    OptionSpec(
-      "action", .value, value: "ACTION",
-      help: "only this action: export, print, share, repair, remove"),
-    OptionSpec("run", .value, value: "ID", help: "only the rows of one run (one command)"),
+    .since,
+    .until,
+    .logAction,
+    .run,
   ]
 
   static func query(_ arguments: ParsedArguments, patient: String?) throws(PaperError)
     -> AccessQuery
   {
     var query = AccessQuery(patient: patient)
-    if let since = arguments.value("since") {
+    if let since = arguments.value(.since) {
       query.since = try moment(since, option: "since", endOfDay: false)
     }
-    if let until = arguments.value("until") {
+    if let until = arguments.value(.until) {
       query.until = try moment(until, option: "until", endOfDay: true)
     }
     if let since = query.since, let until = query.until, until <= since {
       throw .invalidRequest("--until must come after --since")
     }
-    if let action = arguments.value("action") {
+    if let action = arguments.value(.logAction) {
       guard !action.isEmpty else {
         throw .invalidRequest("--action needs a value, such as --action print")
       }
@@ -42,7 +36,7 @@ enum LogFilter {
       }
       query.action = AccessAction(rawValue: action)
     }
-    if let run = arguments.value("run") {
+    if let run = arguments.value(.run) {
       guard !run.isEmpty else { throw .invalidRequest("--run needs a run id from 'rua-paper log'") }
       query.runID = run
     }
@@ -62,4 +56,18 @@ enum LogFilter {
       "--\(option) '\(text)' is neither a date (YYYY-MM-DD) nor an RFC 3339 time "
         + "(such as 2026-11-16T08:00:00Z or 2026-11-16T09:00:00+01:00)")
   }
+}
+
+extension OptionSpec {
+  fileprivate static let since = OptionSpec(
+    "since", .value, value: "DATE|TIME",
+    help: "rows written at or after this (YYYY-MM-DD = that UTC day, or RFC 3339)")
+  fileprivate static let until = OptionSpec(
+    "until", .value, value: "DATE|TIME",
+    help: "rows written up to this (a date includes its whole UTC day)")
+  fileprivate static let logAction = OptionSpec(
+    "action", .value, value: "ACTION",
+    help: "only this action: export, print, share, repair, remove")
+  fileprivate static let run = OptionSpec(
+    "run", .value, value: "ID", help: "only the rows of one run (one command)")
 }

@@ -51,39 +51,15 @@ struct MedCommand: Command {
     written in one transaction with its change_log rows, and shown; --dry-run shows it and
     writes nothing.
     """
-  let options =
-    [
-      OptionSpec(
-        "on", .value, value: "YYYY-MM-DD",
-        help: "stop, hold: the stop date or the hold's first day (default today)"),
-      OptionSpec(
-        "until", .value, value: "YYYY-MM-DD", help: "hold: the last day of the planned hold"),
-      OptionSpec(
-        "reason", .value, value: "TEXT",
-        help: "why, kept in the change log (and printed with a hold)"),
-      OptionSpec("name", .value, value: "NAME", help: "add: the generic name"),
-      OptionSpec("brand", .value, value: "NAME", help: "add, set: the brand name"),
-      OptionSpec("strength", .value, value: "TEXT", help: "add, set: e.g. \"5 mg\""),
-      OptionSpec("dose", .value, value: "TEXT", help: "add, set: e.g. \"1 tablet\""),
-      OptionSpec("schedule", .value, value: "TEXT", help: "add, set: as written on the label"),
-      OptionSpec("times", .value, value: "SLOTS", help: "add, set: morning,noon,evening,bedtime"),
-      OptionSpec("as-needed", help: "add: taken only when needed"),
-      OptionSpec(
-        "purpose", .value, value: "TEXT", help: "add, set: what it is for, in plain words"),
-      OptionSpec("id", .value, value: "ID", help: "add: the medicine's id (default from --name)"),
-      OptionSpec("instructions", .value, value: "TEXT", help: "set: e.g. \"take with food\""),
-      OptionSpec("prescriber", .value, value: "NAME", help: "set: who prescribed it"),
-      OptionSpec("form", .value, value: "TEXT", help: "set: tablet, patch, ..."),
-      OptionSpec("route", .value, value: "TEXT", help: "set: absent means by mouth"),
-      OptionSpec(
-        "min-interval", .value, value: "TIME",
-        help: "set: as needed, the least time between doses (4h, 30min)"),
-      OptionSpec("dry-run", help: "show the change; write nothing"),
-    ] + StoreOptions.specs
-
-  static let addOptions = [
-    "name", "brand", "strength", "dose", "schedule", "times", "as-needed", "purpose", "id",
+  /// Each action's own options, refused with the others.
+  private static let statusOnly: [OptionSpec] = [.on, .until, .reason]
+  private static let addOnly: [OptionSpec] = [
+    .medName, .brand, .strength, .dose, .schedule, .times, .asNeeded, .purpose, .medID,
   ]
+  private static let setOnly: [OptionSpec] = [
+    .instructions, .prescriber, .form, .route, .minInterval,
+  ]
+  let options = statusOnly + addOnly + setOnly + [.showOnly] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard let action = arguments.positionals.first else {
@@ -107,25 +83,24 @@ struct MedCommand: Command {
     guard arguments.positionals.count == 3 else {
       throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
     }
-    if let option = Self.addOptions.first(where: { arguments.present($0) }) {
-      throw .invalidRequest("--\(option) is for 'med add'")
+    if let option = Self.addOnly.first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for 'med add'")
     }
-    for option in ["instructions", "prescriber", "form", "route", "min-interval"]
-    where arguments.present(option) {
-      throw .invalidRequest("--\(option) is for 'med set'")
+    if let option = Self.setOnly.first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for 'med set'")
     }
-    if status == .active, arguments.value("on") != nil {
+    if status == .active, arguments.value(.on) != nil {
       throw .invalidRequest(
         "--on is for 'med stop' and 'med hold': the record keeps the date a medicine was"
           + " stopped or held, not when it was resumed")
     }
-    if status != .onHold, arguments.value("until") != nil {
+    if status != .onHold, arguments.value(.until) != nil {
       throw .invalidRequest(
         "--until is for 'med hold': the day the hold is planned to end")
     }
     let reason: String?
     do {
-      reason = try PatientEdit.note(arguments.value("reason") ?? "", name: "--reason", max: 200)
+      reason = try PatientEdit.note(arguments.value(.reason) ?? "", name: "--reason", max: 200)
     } catch { throw PaperError(error.description, kind: .invalidData) }
 
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
@@ -134,7 +109,7 @@ struct MedCommand: Command {
     // there is nothing to change.
     let changesHold =
       status == .onHold
-      && (arguments.value("on") != nil || arguments.value("until") != nil || reason != nil)
+      && (arguments.value(.on) != nil || arguments.value(.until) != nil || reason != nil)
     if medication.status == status, !changesHold {
       context.print(
         "\(medication.name) is already \(status.rawValue) for \(session.patient.fullName); "
@@ -142,19 +117,19 @@ struct MedCommand: Command {
       return .success
     }
     let stopped =
-      status == .stopped ? JSON.argument(arguments.value("on") ?? session.today.iso) : nil
+      status == .stopped ? JSON.argument(arguments.value(.on) ?? session.today.iso) : nil
     var hold: JSON?
     if status == .onHold {
       var members: [(key: String, value: JSON)] = [
-        ("since", JSON.argument(arguments.value("on") ?? session.today.iso))
+        ("since", JSON.argument(arguments.value(.on) ?? session.today.iso))
       ]
-      if let until = arguments.value("until") { members.append(("until", JSON.argument(until))) }
+      if let until = arguments.value(.until) { members.append(("until", JSON.argument(until))) }
       if let reason { members.append(("reason", .string(reason))) }
       hold = .object(members)
     }
     let edited = try session.commit(
       .setStatus(medicationID: medication.id, status, stoppedDate: stopped, hold: hold),
-      command: "med " + action, reason: reason, dryRun: arguments.flag("dry-run"),
+      command: "med " + action, reason: reason, dryRun: arguments.flag(.showOnly),
       options: [
         "stoppedDate": "--on", "since": "--on", "until": "--until", "reason": "--reason",
       ], showingTo: context)
@@ -172,9 +147,11 @@ struct MedCommand: Command {
       throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
     }
     let settable = Set(RecordPart.medication.fields.map(\.option))
-    for option in ["on", "until", "reason", "name", "as-needed", "id"] + Array(settable).sorted()
-    where arguments.present(option) && (action == "remove" || !settable.contains(option)) {
-      throw .invalidRequest("--\(option) is not for 'med \(action)'; see 'rua-paper med --help'")
+    if let option = (Self.statusOnly + Self.addOnly + Self.setOnly).first(where: {
+      arguments.present($0) && (action == "remove" || !settable.contains($0.long))
+    }) {
+      throw .invalidRequest(
+        "--\(option.long) is not for 'med \(action)'; see 'rua-paper med --help'")
     }
     let edit = RecordEdit(
       .medication, action == "set" ? .set : .remove, element: arguments.positionals[2],
@@ -187,34 +164,34 @@ struct MedCommand: Command {
     guard arguments.positionals.count == 2 else {
       throw .invalidRequest("med add needs one PATIENT; the medicine is given with --name")
     }
-    for option in ["on", "until", "reason"] where arguments.value(option) != nil {
-      throw .invalidRequest("--\(option) is for 'med stop', 'hold' and 'resume'")
+    if let option = Self.statusOnly.first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for 'med stop', 'hold' and 'resume'")
     }
-    for option in ["instructions", "prescriber", "form", "route", "min-interval"]
-    where arguments.present(option) {
-      throw .invalidRequest("--\(option) is for 'med set'; add the medicine first")
+    if let option = Self.setOnly.first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for 'med set'; add the medicine first")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
     let taken = session.patient.medications.map(\.id)
-    let id = arguments.value("id") ?? MedicationID.make(arguments.value("name") ?? "", taken: taken)
+    let id =
+      arguments.value(.medID) ?? MedicationID.make(arguments.value(.medName) ?? "", taken: taken)
     var medication: [(key: String, value: JSON)] = [("id", .string(id))]
-    let texts = [
-      ("name", "name"), ("brand", "brand"), ("strength", "strength"), ("dose", "dose"),
-      ("schedule", "schedule"), ("purpose", "purpose"),
+    let texts: [(OptionSpec, String)] = [
+      (.medName, "name"), (.brand, "brand"), (.strength, "strength"), (.dose, "dose"),
+      (.schedule, "schedule"), (.purpose, "purpose"),
     ]
     for (option, key) in texts {
       medication.append((key, .string(arguments.value(option) ?? "")))
     }
-    if let times = arguments.value("times") {
+    if let times = arguments.value(.times) {
       let slots = times.split(separator: ",", omittingEmptySubsequences: false)
       medication.append(("times", .array(slots.map { .string(String($0)) })))
     }
-    if arguments.flag("as-needed") { medication.append(("asNeeded", .bool(true))) }
-    var options = Dictionary(uniqueKeysWithValues: texts.map { ($0.1, "--" + $0.0) })
+    if arguments.flag(.asNeeded) { medication.append(("asNeeded", .bool(true))) }
+    var options = Dictionary(uniqueKeysWithValues: texts.map { ($0.1, "--" + $0.0.long) })
     options["times"] = "--times"
     options["id"] = "--id"
     let edited = try session.commit(
-      .addMedication(medication), command: "med add", dryRun: arguments.flag("dry-run"),
+      .addMedication(medication), command: "med add", dryRun: arguments.flag(.showOnly),
       options: options, showingTo: context)
     if let added = edited.medications.first(where: { $0.id == id }) {
       context.print("added " + EditSession.describe(added))
@@ -222,4 +199,42 @@ struct MedCommand: Command {
     }
     return .success
   }
+}
+
+extension OptionSpec {
+  fileprivate static let on = OptionSpec(
+    "on", .value, value: "YYYY-MM-DD",
+    help: "stop, hold: the stop date or the hold's first day (default today)")
+  fileprivate static let until = OptionSpec(
+    "until", .value, value: "YYYY-MM-DD", help: "hold: the last day of the planned hold")
+  fileprivate static let reason = OptionSpec(
+    "reason", .value, value: "TEXT", help: "why, kept in the change log (and printed with a hold)")
+  fileprivate static let medName = OptionSpec(
+    "name", .value, value: "NAME", help: "add: the generic name")
+  fileprivate static let brand = OptionSpec(
+    "brand", .value, value: "NAME", help: "add, set: the brand name")
+  fileprivate static let strength = OptionSpec(
+    "strength", .value, value: "TEXT", help: "add, set: e.g. \"5 mg\"")
+  fileprivate static let dose = OptionSpec(
+    "dose", .value, value: "TEXT", help: "add, set: e.g. \"1 tablet\"")
+  fileprivate static let schedule = OptionSpec(
+    "schedule", .value, value: "TEXT", help: "add, set: as written on the label")
+  fileprivate static let times = OptionSpec(
+    "times", .value, value: "SLOTS", help: "add, set: morning,noon,evening,bedtime")
+  fileprivate static let asNeeded = OptionSpec("as-needed", help: "add: taken only when needed")
+  fileprivate static let purpose = OptionSpec(
+    "purpose", .value, value: "TEXT", help: "add, set: what it is for, in plain words")
+  fileprivate static let medID = OptionSpec(
+    "id", .value, value: "ID", help: "add: the medicine's id (default from --name)")
+  fileprivate static let instructions = OptionSpec(
+    "instructions", .value, value: "TEXT", help: "set: e.g. \"take with food\"")
+  fileprivate static let prescriber = OptionSpec(
+    "prescriber", .value, value: "NAME", help: "set: who prescribed it")
+  fileprivate static let form = OptionSpec(
+    "form", .value, value: "TEXT", help: "set: tablet, patch, ...")
+  fileprivate static let route = OptionSpec(
+    "route", .value, value: "TEXT", help: "set: absent means by mouth")
+  fileprivate static let minInterval = OptionSpec(
+    "min-interval", .value, value: "TIME",
+    help: "set: as needed, the least time between doses (4h, 30min)")
 }

@@ -26,7 +26,7 @@ struct MedsCommand: Command {
     and logged as for 'er'. With --large, the large-print list (body text 14 pt; the
     prescriber and last-fill columns left out) for the person's own copy.
     """
-  let options =
+  let options: [OptionSpec] =
     [OutputFormat.option(help: "data output format (default text)")]
     + DocumentOutput.specs + DocumentSettings.specs + StoreOptions.specs
 
@@ -35,7 +35,7 @@ struct MedsCommand: Command {
       throw .invalidRequest("meds needs exactly one PATIENT (an id or the start of a name)")
     }
     if let destinations = try DocumentOutput.destinations(arguments, context) {
-      guard arguments.value("format") == nil else {
+      guard arguments.value(.format) == nil else {
         throw .invalidRequest("--format is for the data listing; -o and --print make the PDF")
       }
       return try DocumentRun.run(
@@ -44,7 +44,7 @@ struct MedsCommand: Command {
     let format = try OutputFormat.read(arguments).rawValue
     let today = try DocumentClock.read(arguments, context).today
     let table = try DocumentResources.drugTable(
-      TemplatesLocation.resolve(arguments.value("templates"), context.host))
+      TemplatesLocation.resolve(arguments.value(.templates), context.host))
 
     let store = try StoreOptions.session(arguments, context).store
     let patient = try PatientPicker.patient(query, in: store)

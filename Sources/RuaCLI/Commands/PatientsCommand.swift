@@ -12,9 +12,9 @@ struct PatientsCommand: Command {
     name contains TEXT, without case or accents (jose, Muller find José Herrera-Müller).
     --format json prints an array of {"id", "fullName", "dateOfBirth"}.
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec("search", .value, value: "TEXT", help: "only patients whose name has TEXT"),
+      .search,
       OutputFormat.option(help: "output format (default text)"),
     ]
     + StoreOptions.specs
@@ -26,7 +26,7 @@ struct PatientsCommand: Command {
     let format = try OutputFormat.read(arguments).rawValue
     let store = try StoreOptions.session(arguments, context).store
     var patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
-    if let search = arguments.value("search") {
+    if let search = arguments.value(.search) {
       patients.removeAll { listing in
         !PatientSelector.matches(
           search,
@@ -45,7 +45,7 @@ struct PatientsCommand: Command {
       context.write(JSONWriter.write(array, pretty: true))
       return .success
     }
-    if patients.isEmpty, let search = arguments.value("search") {
+    if patients.isEmpty, let search = arguments.value(.search) {
       context.note("no patient's id or name contains '\(search)'")
       return .success
     }
@@ -67,4 +67,9 @@ struct PatientsCommand: Command {
     return row("ID", "NAME", "BORN")
       + patients.map { row($0.id, $0.fullName, $0.dateOfBirth) }.joined()
   }
+}
+
+extension OptionSpec {
+  fileprivate static let search = OptionSpec(
+    "search", .value, value: "TEXT", help: "only patients whose name has TEXT")
 }

@@ -19,22 +19,17 @@ struct RasterizeCommand: Command {
     PDF / damaged / encrypted / too large / a page over --page-timeout, 66 FILE cannot be read,
     73 DIR cannot be created, 74 an image cannot be written.
     """
-  let options: [OptionSpec] = [
-    OptionSpec("dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)"),
-    OptionSpec("pages", .value, value: "A-B", help: "pages to render: 2, 2-5 or 2- (default all)"),
-    OptionSpec("out", short: "o", .value, value: "DIR", help: "folder for the PNG files"),
-    VisualSupport.pageTimeoutSpec,
-  ]
+  let options: [OptionSpec] = [.dpi, .pages, .pngFolder, .pageTimeout]
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 1, let file = arguments.positionals.first else {
       throw .invalidRequest("rasterize takes one PDF file, got \(arguments.positionals.count)")
     }
-    guard let out = arguments.value("out") else {
+    guard let out = arguments.value(.pngFolder) else {
       throw .invalidRequest("rasterize needs -o DIR, the folder for the PNG files")
     }
-    let dpi = try VisualSupport.dpi(arguments.value("dpi"), kind: .invalidRequest)
-    let timeout = try VisualSupport.pageTimeout(arguments.value("page-timeout"))
+    let dpi = try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI
+    let timeout = try VisualSupport.pageTimeout(arguments)
     VisualSupport.keepLargeBuffers()
     let document: PDFDocument
     do {
@@ -42,7 +37,7 @@ struct RasterizeCommand: Command {
     } catch {
       throw PaperError(error.message, kind: error.kind == .unreadable ? .notFound : .invalidData)
     }
-    let pages = try range(arguments.value("pages"), file: file, count: document.pageCount)
+    let pages = try range(arguments.value(.pages), file: file, count: document.pageCount)
     try VisualSupport.checkPixels([document], pages: pages, dpi: dpi, kind: .invalidRequest)
     PageWatchdog.guardPages(of: document, seconds: timeout, exit: .dataError, context)
     try VisualFiles.makeDirectory(context.absolute(out), kind: .cannotCreate)
@@ -81,4 +76,11 @@ struct RasterizeCommand: Command {
     }
     return Array(first...last)
   }
+}
+
+extension OptionSpec {
+  fileprivate static let pages = OptionSpec(
+    "pages", .value, value: "A-B", help: "pages to render: 2, 2-5 or 2- (default all)")
+  fileprivate static let pngFolder = OptionSpec(
+    "out", short: "o", .value, value: "DIR", help: "folder for the PNG files")
 }

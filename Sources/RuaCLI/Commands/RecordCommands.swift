@@ -31,9 +31,7 @@ struct RecordListCommand: Command {
   var options: [OptionSpec] {
     RecordCommandText.fieldOptions(part)
       + (movable
-        ? [OptionSpec("to", .value, value: "N", help: "move: the new place, 1 = called first")]
-        : [])
-      + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
+        ? [.moveTo] : []) + [.showOnly] + StoreOptions.specs
   }
 
   static func valueName(_ field: RecordField) -> String {
@@ -52,7 +50,7 @@ struct RecordListCommand: Command {
         "\(name) \(action) needs " + (wanted == 2 ? "one PATIENT" : "a PATIENT and an ITEM")
           + " (\(words.count - 1) given); see 'rua-paper \(name) --help'")
     }
-    if action != "move", arguments.value("to") != nil {
+    if action != "move", arguments.present(.moveTo) {
       throw .invalidRequest("--to is for '\(name) move'")
     }
     let recordAction: RecordEdit.Action
@@ -61,7 +59,7 @@ struct RecordListCommand: Command {
     case "set": recordAction = .set
     case "remove": recordAction = .remove
     default:
-      guard let text = arguments.value("to"), let place = Int(text) else {
+      guard let text = arguments.value(.moveTo), let place = Int(text) else {
         throw .invalidRequest("\(name) move needs --to N, the new place (1 = called first)")
       }
       recordAction = .move(to: place)
@@ -101,21 +99,15 @@ struct RecordFieldsCommand: Command {
   var options: [OptionSpec] {
     RecordCommandText.fieldOptions(part)
       + (addsPatients
-        ? [
-          OptionSpec("id", .value, value: "ID", help: "add: the new id (default from the name)"),
-          OptionSpec(
-            "yes", help: "remove: remove without asking (needed when input is not a terminal)"),
-        ]
-        : [])
-      + [OptionSpec("dry-run", help: "show the change; write nothing")] + StoreOptions.specs
+        ? [.patientID, .yes] : []) + [.showOnly] + StoreOptions.specs
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     let words = arguments.positionals
     if addsPatients, words.first == "add" { return try add(arguments, context) }
     if addsPatients, words.first == "remove" { return try remove(arguments, context) }
-    if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
-    if arguments.flag("yes") { throw .invalidRequest("--yes is for 'patient remove'") }
+    if arguments.present(.patientID) { throw .invalidRequest("--id is for 'patient add'") }
+    if arguments.present(.yes) { throw .invalidRequest("--yes is for 'patient remove'") }
     let actions =
       removable ? ["set", "remove"] : (addsPatients ? ["add", "set", "remove"] : ["set"])
     guard let action = words.first, actions.contains(action) else {
@@ -142,17 +134,20 @@ extension RecordFieldsCommand {
     guard arguments.positionals.count == 1 else {
       throw .invalidRequest("patient add takes no PATIENT; give --full-name and --born")
     }
-    let others = part.fields.map(\.option).filter { !["full-name", "born"].contains($0) }
-    if let option = others.first(where: { arguments.value($0) != nil }) {
+    let fields = RecordCommandText.fieldOptions(part)
+    let needed = fields.filter { ["full-name", "born"].contains($0.long) }
+    if let option = fields.first(where: { !needed.contains($0) && arguments.present($0) }) {
       throw .invalidRequest(
-        "--\(option) is for 'patient set'; add the patient first, then set it with its id")
+        "--\(option.long) is for 'patient set'; add the patient first, then set it with its id")
     }
-    guard let name = arguments.value("full-name"), let born = arguments.value("born") else {
+    guard needed.count == 2, let name = arguments.value(needed[0]),
+      let born = arguments.value(needed[1])
+    else {
       throw .invalidRequest("patient add needs --full-name NAME and --born YYYY-MM-DD")
     }
-    let dryRun = arguments.flag("dry-run")
+    let dryRun = arguments.flag(.showOnly)
     let result = try StoreOptions.session(arguments, context).addPatient(
-      fullName: name, dateOfBirth: born, id: arguments.value("id"), dryRun: dryRun)
+      fullName: name, dateOfBirth: born, id: arguments.value(.patientID), dryRun: dryRun)
     let verb = dryRun ? "dry run, nothing written; would add" : "added"
     context.write(
       "\(verb) \(result.patient.id)  \(result.patient.fullName), born \(result.patient.dateOfBirth.iso)\n"
@@ -177,18 +172,18 @@ extension RecordFieldsCommand {
         "patient remove needs one PATIENT (\(words.count - 1) given); "
           + "see 'rua-paper patient --help'")
     }
-    if let option = part.fields.map(\.option).first(where: { arguments.value($0) != nil }) {
-      throw .invalidRequest("--\(option) is for 'patient set', not 'patient remove'")
+    if let option = RecordCommandText.fieldOptions(part).first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for 'patient set', not 'patient remove'")
     }
-    if arguments.value("id") != nil { throw .invalidRequest("--id is for 'patient add'") }
+    if arguments.present(.patientID) { throw .invalidRequest("--id is for 'patient add'") }
     let session = try EditSession.open(words[1], arguments, context)
     let patient = session.patient
     let contents = session.removalContents
     let what =
       "\(patient.fullName) (\(patient.id), born \(patient.dateOfBirth.iso))"
       + (contents.isEmpty ? "" : " and " + Self.list(contents))
-    let dryRun = arguments.flag("dry-run")
-    if !dryRun, !arguments.flag("yes") {
+    let dryRun = arguments.flag(.showOnly)
+    if !dryRun, !arguments.flag(.yes) {
       guard context.standardInputIsTerminal else {
         throw .invalidRequest(
           "patient remove would remove \(what); pass --yes to remove them (--dry-run lists"
@@ -245,7 +240,7 @@ enum RecordCommandText {
   static func values(_ arguments: ParsedArguments, _ part: RecordPart)
     -> [(option: String, text: String)]
   {
-    part.fields.flatMap { field in arguments.all(field.option).map { (field.option, $0) } }
+    fieldOptions(part).flatMap { option in arguments.all(option).map { (option.long, $0) } }
   }
 
   static func shared(itemIs: String?) -> String {
@@ -264,7 +259,7 @@ enum RecordCommandText {
     _ edit: RecordEdit, patient: String, _ arguments: ParsedArguments, _ context: Context
   ) throws(PaperError) -> ExitCode {
     let session = try EditSession.open(patient, arguments, context)
-    let dryRun = arguments.flag("dry-run")
+    let dryRun = arguments.flag(.showOnly)
     let result = try session.commit(edit, dryRun: dryRun)
     context.write(ChangeText.lines(result.changes, dryRun: dryRun))
     for warning in session.duplicateWarnings(result.patient) { context.message(warning) }
@@ -344,4 +339,15 @@ extension RecordFieldsCommand {
       What is usual for the patient, so the ER can tell what is new: cognition, mobility,
       hearing, vision, communication, other.
       """, removable: false)
+}
+
+extension OptionSpec {
+  /// `--dry-run` of the editing commands (`med`, the record commands).
+  static let showOnly = OptionSpec("dry-run", help: "show the change; write nothing")
+  fileprivate static let moveTo = OptionSpec(
+    "to", .value, value: "N", help: "move: the new place, 1 = called first")
+  fileprivate static let patientID = OptionSpec(
+    "id", .value, value: "ID", help: "add: the new id (default from the name)")
+  fileprivate static let yes = OptionSpec(
+    "yes", help: "remove: remove without asking (needed when input is not a terminal)")
 }

@@ -26,12 +26,10 @@ struct ShareCommand: Command {
     'export PATIENT --format fhir-ips' writes), named international-patient-summary-DATE.json;
     --paper and --lang do not apply to it and are refused.
     """
-  let options =
+  let options: [OptionSpec] =
     [
-      OptionSpec(
-        "to", .value, value: "DIR", help: "the share folder (must exist; a symlink is refused)"),
-      OptionSpec(
-        "name", .value, value: "FILE", help: "the file name inside DIR (at most 255 bytes)"),
+      .shareFolder,
+      .shareName,
     ] + DocumentSettings.specs + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -47,13 +45,13 @@ struct ShareCommand: Command {
       throw .invalidRequest(
         "the document is er, meds, falls, card, mar or fhir-ips, not '\(arguments.positionals[1])'")
     }
-    guard let folderText = arguments.value("to"), !folderText.isEmpty else {
+    guard let folderText = arguments.value(.shareFolder), !folderText.isEmpty else {
       throw .invalidRequest("share needs --to DIR, the folder to put the document in")
     }
     let folder = context.absolute(folderText)
     try OutputFile.checkShareFolder(folder, shown: folderText)
-    if let name = arguments.value("name") { try OutputFile.checkName(name, option: "--name") }
-    let chosen = arguments.value("name")
+    if let name = arguments.value(.shareName) { try OutputFile.checkName(name, option: "--name") }
+    let chosen = arguments.value(.shareName)
     return try DocumentRun.run(kind, query: query, arguments, context) { settings in
       let name =
         chosen
@@ -68,19 +66,19 @@ struct ShareCommand: Command {
   private func shareSummary(_ query: String, _ arguments: ParsedArguments, _ context: Context)
     throws(PaperError) -> ExitCode
   {
-    for option in ["paper", "lang"] where arguments.present(option) {
-      throw .invalidRequest("--\(option) is for printed documents; fhir-ips is a JSON file")
+    if let option = [OptionSpec.paper, .lang].first(where: arguments.present) {
+      throw .invalidRequest("--\(option.long) is for printed documents; fhir-ips is a JSON file")
     }
-    guard let folderText = arguments.value("to"), !folderText.isEmpty else {
+    guard let folderText = arguments.value(.shareFolder), !folderText.isEmpty else {
       throw .invalidRequest("share needs --to DIR, the folder to put the document in")
     }
     let folder = context.absolute(folderText)
     try OutputFile.checkShareFolder(folder, shown: folderText)
-    if let name = arguments.value("name") { try OutputFile.checkName(name, option: "--name") }
+    if let name = arguments.value(.shareName) { try OutputFile.checkName(name, option: "--name") }
     let today = try DocumentSettings.read(arguments, context).today
     let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
     let name =
-      arguments.value("name")
+      arguments.value(.shareName)
       ?? Files.freeName(
         in: folder, base: "\(ExportFormat.summaryFileName)-\(today.iso)", suffix: ".json")
     try session.export(.patientSummary(query), to: .share(folder: folder, name: name))
@@ -88,4 +86,11 @@ struct ShareCommand: Command {
     return .success
   }
 
+}
+
+extension OptionSpec {
+  fileprivate static let shareFolder = OptionSpec(
+    "to", .value, value: "DIR", help: "the share folder (must exist; a symlink is refused)")
+  fileprivate static let shareName = OptionSpec(
+    "name", .value, value: "FILE", help: "the file name inside DIR (at most 255 bytes)")
 }

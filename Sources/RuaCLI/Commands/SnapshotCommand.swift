@@ -51,45 +51,7 @@ struct SnapshotCommand: Command {
     is recorded in the access log. See docs/visual-regression.md.
     Exit codes: 0 all pass, 1 differences or missing goldens, 2 error (bad arguments included).
     """
-  let options: [OptionSpec] =
-    [
-      OptionSpec("golden", .value, value: "DIR", help: "the folder of golden files (required)"),
-      OptionSpec("sample", help: "use the bundled, fictional sample care circle"),
-      OptionSpec("sample-file", .value, value: "FILE", help: "use this care-circle file"),
-      OptionSpec(
-        "store", help: "use the patients of the encrypted store (their data goes into the goldens)"),
-      OptionSpec(
-        "docs", .value, value: "LIST",
-        help: "documents: er,meds,falls,card,mar (default er,meds,falls)"),
-      OptionSpec(
-        "lang", .value, value: "LIST",
-        help: "languages, comma-separated: " + DocumentKind.languages.joined(separator: ",")
-          + ", or bilingual X+en (default en)"),
-      OptionSpec("paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)"),
-      OptionSpec(
-        "record", .value, value: "MODE",
-        help: "all, missing, failed or never (default: all for record, never for check)"),
-      OptionSpec("artifacts", .value, value: "DIR", help: "where failing checks write images"),
-      OptionSpec("dpi", .value, value: "N", help: "golden PNG resolution (default 50)"),
-    ] + VisualSupport.comparisonSpecs + [
-      OptionSpec("no-structure", help: "compare pixels only, not tags, metadata, fonts, links"),
-      OutputFormat.option(help: "report format (default text)"),
-      OptionSpec(
-        "report", .value, value: "DIR",
-        help: "write an HTML page per failing document and summary.md"),
-      OptionSpec(
-        "junit", .value, value: "FILE",
-        help: "write JUnit XML: one test case per document (and per orphan)"),
-      OptionSpec(
-        "now", .value, value: "RFC3339",
-        help: "printed time and PDF date (default 2026-11-01T09:00:00Z)"
-      ),
-      OptionSpec(
-        "today", .value, value: "YYYY-MM-DD", help: "runway date (default: date of --now)"),
-      OptionSpec(
-        "templates", .value, value: "DIR",
-        help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
-    ] + StoreOptions.specs
+  let options = SnapshotPlan.specs
   let usageErrorCode = ExitCode.diffError
   let errorExitCode: ExitCode? = .diffError
 
@@ -119,7 +81,7 @@ struct SnapshotCommand: Command {
     let passed = try SnapshotRunner(
       plan: plan, patients: patients, output: output, verdicts: { verdicts = $0 }
     ).run()
-    if let junit = arguments.value("junit") {
+    if let junit = arguments.value(.snapshotJUnit) {
       // One test case per document (and per orphan), as `diff --junit` has one per page.
       let cases = verdicts.map {
         JUnitReport.Case(

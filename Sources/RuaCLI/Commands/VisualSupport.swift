@@ -28,29 +28,11 @@ enum VisualSupport {
     }
   }
 
-  /// Parses `--dpi`: a number from 1 to 1200.
-  static func dpi(_ text: String?, kind: PaperError.Kind) throws(PaperError) -> Double {
-    guard let text else { return DiffOptions.defaultDPI }
-    guard let value = Double(text), value.isFinite, value >= 1, value <= 1200 else {
-      throw PaperError("--dpi must be a number from 1 to 1200, not '\(text)'", kind: kind)
-    }
-    return value
-  }
-
-  /// Parses a whole-number option within `range`.
-  static func integer(
-    _ text: String?, option: String, range: ClosedRange<Int>, kind: PaperError.Kind
-  )
-    throws(PaperError) -> Int?
+  /// `--dpi`: a number from 1 to 1200; nil when absent.
+  static func dpi(_ arguments: ParsedArguments, _ option: OptionSpec = .dpi) throws(PaperError)
+    -> Double?
   {
-    guard let text else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      let upper = range.upperBound == Int.max ? "or more" : "to \(range.upperBound)"
-      throw PaperError(
-        "--\(option) must be a whole number from \(range.lowerBound) \(upper), not '\(text)'",
-        kind: kind)
-    }
-    return value
+    try arguments.number(option, in: 1...1200)
   }
 
   /// Refuses, before anything is drawn, pages too large for an image at `dpi` and a run too
@@ -75,90 +57,86 @@ enum VisualSupport {
   }
 
   /// `--page-timeout SECONDS`: 0.1 to 3600, default `PageWatchdog.defaultSeconds`.
-  static func pageTimeout(_ text: String?) throws(PaperError) -> Double {
-    guard let text else { return PageWatchdog.defaultSeconds }
-    guard let value = Double(text), value.isFinite, value >= 0.1, value <= 3600 else {
-      throw .invalidRequest(
-        "--page-timeout must be a number of seconds from 0.1 to 3600, not '\(text)'")
-    }
-    return value
+  static func pageTimeout(_ arguments: ParsedArguments) throws(PaperError) -> Double {
+    try arguments.number(.pageTimeout, in: 0.1...3600, described: "a number of seconds")
+      ?? PageWatchdog.defaultSeconds
   }
 
-  static let pageTimeoutSpec = OptionSpec(
-    "page-timeout", .value, value: "SECONDS",
-    help:
-      "longest one page may take to draw or read; then the command stops (default \(Int(PageWatchdog.defaultSeconds)))"
-  )
-
-  /// `--tolerance`, `--max-diff-pixels` and `--mask` as diff options at `dpi`; a bad value is
-  /// refused with `code`.
-  static func diffOptions(_ arguments: ParsedArguments, dpi: Double, kind: PaperError.Kind)
-    throws(PaperError) -> DiffOptions
+  /// The comparison options (`comparisonSpecs`) as diff options at `dpi`.
+  static func diffOptions(_ arguments: ParsedArguments, dpi: Double) throws(PaperError)
+    -> DiffOptions
   {
     var options = DiffOptions(dpi: dpi)
-    options.tolerance =
-      try integer(arguments.value("tolerance"), option: "tolerance", range: 0...255, kind: kind)
-      ?? 0
-    options.maxDiffPixels =
-      try integer(
-        arguments.value("max-diff-pixels"), option: "max-diff-pixels", range: 0...Int.max,
-        kind: kind) ?? 0
-    for text in arguments.all("mask") {
+    options.tolerance = try arguments.integer(.tolerance, in: 0...255) ?? 0
+    options.maxDiffPixels = try arguments.integer(.maxDiffPixels, in: 0...Int.max) ?? 0
+    for text in arguments.all(.mask) {
       do { options.masks.append(try Mask(parsing: text)) } catch {
-        throw PaperError(error.message, kind: kind)
+        throw .invalidRequest(error.message)
       }
     }
-    if let text = arguments.value("threshold-ratio") {
+    if let text = arguments.value(.thresholdRatio) {
       guard let ratio = Double(text), ratio.isFinite, (0...1).contains(ratio) else {
-        throw PaperError(
-          "--threshold-ratio must be a share of the page from 0 to 1 (0.001 is 0.1 %), not '\(text)'",
-          kind: kind)
+        throw .invalidRequest(
+          "--threshold-ratio must be a share of the page from 0 to 1 (0.001 is 0.1 %), not '\(text)'"
+        )
       }
       options.thresholdRatio = ratio
     }
-    if let text = arguments.value("max-shift") {
+    if let text = arguments.value(.maxShift) {
       let number = text.hasSuffix("pt") ? String(text.dropLast(2)) : text
       guard let points = Double(number), points.isFinite, (0...72).contains(points) else {
-        throw PaperError(
-          "--max-shift must be a distance in points from 0 to 72 such as 1pt, not '\(text)'",
-          kind: kind)
+        throw .invalidRequest(
+          "--max-shift must be a distance in points from 0 to 72 such as 1pt, not '\(text)'")
       }
       options.maxShift = points
     }
-    if let text = arguments.value("colour-threshold") {
+    if let text = arguments.value(.colourThreshold) {
       guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
-        throw PaperError(
+        throw .invalidRequest(
           "--colour-threshold must be a YIQ colour difference from 0 to 1 (pixelmatch's scale), "
-            + "not '\(text)'", kind: kind)
+            + "not '\(text)'")
       }
       options.colourThreshold = threshold
     }
-    options.maskText = arguments.all("mask-text")
-    options.maskVolatile = !arguments.flag("compare-volatile")
+    options.maskText = arguments.all(.maskText)
+    options.maskVolatile = !arguments.flag(.compareVolatile)
     return options
   }
 
   /// The options every comparing command shares (`diff`, `snapshot`).
   static let comparisonSpecs: [OptionSpec] = [
-    OptionSpec(
-      "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)"),
-    OptionSpec(
-      "max-diff-pixels", .value, value: "P", help: "differing pixels allowed per page (default 0)"),
-    OptionSpec(
-      "threshold-ratio", .value, value: "R",
-      help: "differing pixels allowed as a share of the page, 0-1 (the larger allowance wins)"),
-    OptionSpec(
-      "max-shift", .value, value: "Npt",
-      help: "content moved by at most N points passes (reported as moved)"),
-    OptionSpec(
-      "colour-threshold", .value, value: "C",
-      help: "colour difference that counts, 0-1, YIQ as pixelmatch (default 0.05)"),
-    OptionSpec(
-      "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)"),
-    OptionSpec(
-      "mask-text", .repeated, value: "REGEX", help: "ignore the words matching REGEX (any page)"),
-    OptionSpec(
-      "compare-volatile",
-      help: "also compare the per-print values the PDFs mark (printed time, log anchor)"),
+    .tolerance, .maxDiffPixels, .thresholdRatio, .maxShift, .colourThreshold, .mask, .maskText,
+    .compareVolatile,
   ]
+}
+
+extension OptionSpec {
+  /// `diff` and `rasterize` (`snapshot` has its own: goldens are recorded at 50).
+  static let dpi = OptionSpec(
+    "dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)")
+  static let pageTimeout = OptionSpec(
+    "page-timeout", .value, value: "SECONDS",
+    help:
+      "longest one page may take to draw or read; then the command stops (default \(Int(PageWatchdog.defaultSeconds)))"
+  )
+  fileprivate static let tolerance = OptionSpec(
+    "tolerance", .value, value: "T", help: "per-channel difference ignored, 0-255 (default 0)")
+  fileprivate static let maxDiffPixels = OptionSpec(
+    "max-diff-pixels", .value, value: "P", help: "differing pixels allowed per page (default 0)")
+  fileprivate static let thresholdRatio = OptionSpec(
+    "threshold-ratio", .value, value: "R",
+    help: "differing pixels allowed as a share of the page, 0-1 (the larger allowance wins)")
+  fileprivate static let maxShift = OptionSpec(
+    "max-shift", .value, value: "Npt",
+    help: "content moved by at most N points passes (reported as moved)")
+  fileprivate static let colourThreshold = OptionSpec(
+    "colour-threshold", .value, value: "C",
+    help: "colour difference that counts, 0-1, YIQ as pixelmatch (default 0.05)")
+  fileprivate static let mask = OptionSpec(
+    "mask", .repeated, value: "PAGE:x,y,w,h", help: "ignore a rectangle (points; page or *)")
+  fileprivate static let maskText = OptionSpec(
+    "mask-text", .repeated, value: "REGEX", help: "ignore the words matching REGEX (any page)")
+  fileprivate static let compareVolatile = OptionSpec(
+    "compare-volatile",
+    help: "also compare the per-print values the PDFs mark (printed time, log anchor)")
 }

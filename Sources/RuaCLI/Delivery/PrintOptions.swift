@@ -5,31 +5,18 @@ import RuaPrint
 /// `--copies N`, `--option KEY=VALUE` (repeatable) and `--print-timeout SECONDS`, read into
 /// `PrintSettings` as `lp -n` and `lp -o` take them.
 extension PrintSettings {
-  static let specs: [OptionSpec] = [
-    OptionSpec("copies", .value, value: "N", help: "print N copies (1-99, default 1)"),
-    OptionSpec(
-      "option", .repeated, value: "KEY=VALUE",
-      help: "a CUPS job option, such as media=A4 or sides=two-sided-long-edge (repeatable)"),
-    OptionSpec(
-      "print-timeout", .value, value: "SECONDS",
-      help: "wait this long for the job, and for a stopped printer (default: refuse a stopped "
-        + "printer at once, wait 120 s for the job)"),
-  ]
+  static let specs: [OptionSpec] = [.copies, .jobOption, .printTimeout]
 
   static func read(_ arguments: ParsedArguments, printing: Bool) throws(PaperError) -> PrintSettings
   {
     var settings = PrintSettings()
-    let given = ["copies", "option", "print-timeout"].filter { arguments.present($0) }
-    if let first = given.first, !printing {
-      throw .invalidRequest("--\(first) only applies with --print")
+    if let first = specs.first(where: arguments.present), !printing {
+      throw .invalidRequest("--\(first.long) only applies with --print")
     }
-    if let text = arguments.value("copies") {
-      guard let copies = Int(text), (1...99).contains(copies) else {
-        throw .invalidRequest("--copies takes a whole number from 1 to 99, not '\(text)'")
-      }
+    if let copies = try arguments.integer(.copies, in: 1...99) {
       settings.job.copies = copies
     }
-    for text in arguments.all("option") {
+    for text in arguments.all(.jobOption) {
       let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let key = parts.first.map(String.init) ?? ""
       guard parts.count == 2, !key.isEmpty, !parts[1].isEmpty,
@@ -56,13 +43,22 @@ extension PrintSettings {
       }
       settings.job.options.append((key, String(parts[1])))
     }
-    if let text = arguments.value("print-timeout") {
-      guard let seconds = Int(text), (1...86_400).contains(seconds) else {
-        throw .invalidRequest("--print-timeout takes whole seconds from 1 to 86400, not '\(text)'")
-      }
+    if let seconds = try arguments.integer(.printTimeout, in: 1...86_400) {
       settings.timeout = seconds
       settings.job.waitWhileStopped = true
     }
     return settings
   }
+}
+
+extension OptionSpec {
+  fileprivate static let copies = OptionSpec(
+    "copies", .value, value: "N", help: "print N copies (1-99, default 1)")
+  fileprivate static let jobOption = OptionSpec(
+    "option", .repeated, value: "KEY=VALUE",
+    help: "a CUPS job option, such as media=A4 or sides=two-sided-long-edge (repeatable)")
+  fileprivate static let printTimeout = OptionSpec(
+    "print-timeout", .value, value: "SECONDS",
+    help: "wait this long for the job, and for a stopped printer (default: refuse a stopped "
+      + "printer at once, wait 120 s for the job)")
 }

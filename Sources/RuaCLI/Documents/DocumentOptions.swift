@@ -7,30 +7,7 @@ public import RuaPaperKit
 /// `--paper`, `--lang`, `--now`, `--today`, `--templates` and `--large`, read once into the
 /// application's `DocumentSettings`.
 extension DocumentSettings {
-  public static let specs: [OptionSpec] = [
-    OptionSpec(
-      "paper", .value, value: "letter|a4",
-      help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)"),
-    OptionSpec(
-      "lang", .value, value: DocumentKind.languages.joined(separator: "|") + "[+en]",
-      help:
-        "language of the labels; X+en prints each label and heading in X, then English "
-        + "(default: meds and falls in the person's language+en when there is a locale for "
-        + "it, else en; the ER sheet en)"),
-    OptionSpec(
-      "now", .value, value: "RFC3339",
-      help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)"),
-    OptionSpec(
-      "today", .value, value: "YYYY-MM-DD",
-      help: "count runways and ages from this date (default: the local date of --now, else today)"),
-    OptionSpec(
-      "templates", .value, value: "DIR",
-      help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)"),
-    OptionSpec(
-      "large", .flag,
-      help:
-        "large print (body 14 pt) of the medication list and fall guide, for the person's own copy"),
-  ]
+  public static let specs: [OptionSpec] = [.paper, .lang, .now, .today, .templates, .large]
 
   public static func read(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> DocumentSettings
@@ -39,9 +16,9 @@ extension DocumentSettings {
       String(decoding: $0, as: UTF8.self)
     }
     let paper = try PaperChoice.resolve(
-      explicit: arguments.value("paper"), environment: context.environment,
+      explicit: arguments.value(.paper), environment: context.environment,
       systemPaper: systemPaper)
-    let language = arguments.value("lang")
+    let language = arguments.value(.lang)
     if let language, DocumentLanguage.parse(language) == nil {
       throw .invalidRequest(languageRefusal(language))
     }
@@ -49,10 +26,12 @@ extension DocumentSettings {
     var settings = DocumentSettings(
       paper: paper, explicitLanguage: language,
       now: clock.now, today: clock.today,
-      templates: try TemplatesLocation.resolve(arguments.value("templates"), context.host),
-      large: arguments.flag("large"))
-    settings.period = MARPeriod(
-      start: try weekOf(arguments, today: clock.today), weeks: try weeks(arguments))
+      templates: try TemplatesLocation.resolve(arguments.value(.templates), context.host),
+      large: arguments.flag(.large))
+    if arguments.declares(weekOfOption) {
+      settings.period = MARPeriod(
+        start: try weekOf(arguments, today: clock.today), weeks: try weeks(arguments))
+    }
     return settings
   }
 
@@ -68,18 +47,13 @@ extension DocumentSettings {
   )
 
   static func weeks(_ arguments: ParsedArguments) throws(PaperError) -> Int {
-    guard let text = arguments.value(weeksOption.long) else { return 1 }
-    guard let weeks = Int(text), (1...MARPeriod.maximumWeeks).contains(weeks) else {
-      throw .invalidRequest(
-        "--weeks takes a whole number from 1 to \(MARPeriod.maximumWeeks), not '\(text)'")
-    }
-    return weeks
+    try arguments.integer(weeksOption, in: 1...MARPeriod.maximumWeeks) ?? 1
   }
 
   static func weekOf(_ arguments: ParsedArguments, today: CivilDate) throws(PaperError)
     -> CivilDate?
   {
-    guard let text = arguments.value(weekOfOption.long) else { return nil }
+    guard let text = arguments.value(weekOfOption) else { return nil }
     guard let date = CivilDate(iso: text) else {
       throw .invalidRequest("--week-of must be a calendar date YYYY-MM-DD, such as 2026-12-07")
     }
@@ -93,6 +67,31 @@ extension DocumentSettings {
 
 }
 
+extension OptionSpec {
+  public static let paper = OptionSpec(
+    "paper", .value, value: "letter|a4",
+    help: "paper size (default $PAPERSIZE, /etc/papersize, then LC_PAPER's country)")
+  public static let lang = OptionSpec(
+    "lang", .value, value: DocumentKind.languages.joined(separator: "|") + "[+en]",
+    help:
+      "language of the labels; X+en prints each label and heading in X, then English "
+      + "(default: meds and falls in the person's language+en when there is a locale for "
+      + "it, else en; the ER sheet en)")
+  public static let now = OptionSpec(
+    "now", .value, value: "RFC3339",
+    help: "printed time and PDF date (default $SOURCE_DATE_EPOCH, then the clock)")
+  public static let today = OptionSpec(
+    "today", .value, value: "YYYY-MM-DD",
+    help: "count runways and ages from this date (default: the local date of --now, else today)")
+  public static let templates = OptionSpec(
+    "templates", .value, value: "DIR",
+    help: "the templates folder (default $RUA_TEMPLATES, then beside the executable)")
+  public static let large = OptionSpec(
+    "large", .flag,
+    help:
+      "large print (body 14 pt) of the medication list and fall guide, for the person's own copy")
+}
+
 /// The one clock of a document command: the printed moment (`--now`, `SOURCE_DATE_EPOCH`,
 /// else the command's start) and the date runways and ages count from (`--today`, else the
 /// local date of a fixed `--now`, else the local date).
@@ -103,14 +102,14 @@ struct DocumentClock {
   /// True when `--now` or `SOURCE_DATE_EPOCH` fixes the printed time: the document must then
   /// come out byte for byte the same each time, so its footer carries no log anchor.
   static func isFixed(_ arguments: ParsedArguments, _ context: Context) -> Bool {
-    arguments.value("now") != nil || context.environment["SOURCE_DATE_EPOCH"]?.isEmpty == false
+    arguments.value(.now) != nil || context.environment["SOURCE_DATE_EPOCH"]?.isEmpty == false
   }
 
   public static func read(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> DocumentClock
   {
     var fixedNow: Instant?
-    if let text = arguments.value("now") {
+    if let text = arguments.value(.now) {
       guard let instant = Instant(rfc3339: text) else {
         throw .invalidRequest(
           "--now must be an RFC 3339 time such as 2026-11-29T12:00:00Z, not '\(text)'")
@@ -124,7 +123,7 @@ struct DocumentClock {
     }
     // A fixed --now counts from its local date: the zone of the printed time (DocumentZone).
     var today = fixedNow.map { DocumentZone.local.date(of: $0) } ?? context.today
-    if let text = arguments.value("today") {
+    if let text = arguments.value(.today) {
       guard let date = CivilDate(iso: text) else {
         throw .invalidRequest("--today must be a calendar date YYYY-MM-DD, such as 2026-11-29")
       }

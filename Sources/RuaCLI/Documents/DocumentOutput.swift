@@ -7,22 +7,14 @@ import RuaStore
 
 /// `-o FILE|-`, `--force` and `--print [PRINTER]`: where one document goes.
 enum DocumentOutput {
-  static let specs: [OptionSpec] =
-    [
-      OptionSpec(
-        "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)"),
-      OptionSpec("force", help: "replace an existing output file"),
-      OptionSpec(
-        "print", .optionalValue, value: "PRINTER",
-        help: "print through CUPS (the default printer when none is named); with -o, both"),
-    ] + PrintSettings.specs
+  static let specs: [OptionSpec] = [.output, .replaceOutput, .print] + PrintSettings.specs
 
   /// The destinations asked for, or nil when the command should not make a PDF at all.
   static func destinations(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> [Destination]?
   {
     var destinations: [Destination] = []
-    if let output = arguments.value("output") {
+    if let output = arguments.value(.output) {
       if output == "-" {
         guard !context.standardOutputIsTerminal else {
           throw .invalidRequest(
@@ -34,19 +26,30 @@ enum DocumentOutput {
         guard !output.isEmpty, !output.hasSuffix("/") else {
           throw .invalidRequest("-o needs a file name, such as -o er-sheet.pdf")
         }
-        destinations.append(.file(path: context.absolute(output), replace: arguments.flag("force")))
+        destinations.append(
+          .file(path: context.absolute(output), replace: arguments.flag(.replaceOutput)))
       }
-    } else if arguments.flag("force") {
+    } else if arguments.flag(.replaceOutput) {
       throw .invalidRequest("--force only applies with -o FILE")
     }
-    if arguments.present("print") {
-      destinations.append(.printer(arguments.value("print")))
+    if arguments.present(.print) {
+      destinations.append(.printer(arguments.value(.print)))
     }
     return destinations.isEmpty ? nil : destinations
   }
 
   static let missing =
     "say where the PDF goes: -o FILE, -o - for stdout, or --print [PRINTER]"
+}
+
+extension OptionSpec {
+  fileprivate static let output = OptionSpec(
+    "output", short: "o", .value, value: "FILE|-", help: "write the PDF here (- = stdout)")
+  fileprivate static let replaceOutput = OptionSpec(
+    "force", help: "replace an existing output file")
+  static let print = OptionSpec(
+    "print", .optionalValue, value: "PRINTER",
+    help: "print through CUPS (the default printer when none is named); with -o, both")
 }
 
 /// Runs one document command: settings, store, patient, render in memory, deliver.
@@ -64,7 +67,10 @@ enum DocumentRun {
     destinations: (DocumentSettings) -> [Destination]
   ) throws(PaperError) -> ExitCode {
     let settings = try DocumentSettings.read(arguments, context)
-    let printing = try PrintSettings.read(arguments, printing: arguments.present("print"))
+    // `share` takes no printing options: it only writes a file.
+    let printing =
+      arguments.declares(.print)
+      ? try PrintSettings.read(arguments, printing: arguments.present(.print)) : PrintSettings()
     // Checks the templates before the store is opened; the person's language may change it.
     let resources = try settings.resources(for: [kind])
     let session = try StoreOptions.session(arguments, context, closingAbandoned: true)

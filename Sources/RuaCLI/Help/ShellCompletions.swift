@@ -75,7 +75,7 @@ enum ShellCompletions {
 
       """
     for command in commands {
-      let all = command.allOptions + [OptionSpec("help", short: "h", help: "")]
+      let all = command.allOptions + [.help]
       let words = all.flatMap { option in
         ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
       }
