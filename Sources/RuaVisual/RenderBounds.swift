@@ -48,6 +48,22 @@ public enum RenderBounds {
     }
   }
 
+  /// Refuses, before anything is drawn, a page of `documents` (those in `pages`; nil: all)
+  /// too large for an image at `dpi`, and a run too large in all.
+  public static func check(_ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double)
+    throws(VisualError)
+  {
+    var sizes: [PageSize] = []
+    for document in documents where document.pageCount > 0 {
+      for page in pages ?? Array(1...document.pageCount) {
+        let size = try document.pageSize(page)
+        try check(size, dpi: dpi, name: document.name, page: page)
+        sizes.append(size)
+      }
+    }
+    try checkTotal(sizes, dpi: dpi)
+  }
+
   /// The highest whole dpi at which a page of `size` fits both bounds (0 when none does).
   public static func highestDPI(for size: PageSize) -> Int {
     let longest = max(size.width, size.height, 1)

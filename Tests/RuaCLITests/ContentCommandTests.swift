@@ -123,10 +123,10 @@ import Testing
 
   @Test func sha256MatchesTheStandardVectors() {
     #expect(
-      ContentCommand.hasher(Array("abc".utf8))
+      ContentReview.hasher(Array("abc".utf8))
         == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     #expect(
-      ContentCommand.hasher([])
+      ContentReview.hasher([])
         == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
   }
 }

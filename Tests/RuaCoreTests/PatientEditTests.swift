@@ -101,6 +101,36 @@ struct PatientEditTests {
     #expect(MedicationID.make("阿司匹林", taken: []) == "m-medicine")
   }
 
+  @Test func theMedCommandsEditsAreBuiltFromWhatWasGiven() throws {
+    let today = CareCircleFixture.today
+    let held = try PatientEdit.status(
+      of: "m1", .onHold, on: nil, until: "2026-11-20", reason: "dentist", today: today
+    ).applied(to: try patient(), index: 0, today: today)
+    let hold = try #require(held.medications[0].hold)
+    #expect(held.medications[0].status == .onHold)
+    #expect(hold.since == today && hold.until == day("2026-11-20") && hold.reason == "dentist")
+    let stopped = try PatientEdit.status(
+      of: "m1", .stopped, on: "2026-10-15", until: nil, reason: nil, today: today
+    ).applied(to: held, index: 0, today: today)
+    #expect(stopped.medications[0].stoppedDate == day("2026-10-15"))
+    #expect(stopped.medications[0].hold == nil)
+    let badDate = try refusal(
+      .status(of: "m1", .onHold, on: "2026-02-30", until: nil, reason: nil, today: today))
+    #expect(badDate?.path == "patients[0].medications[0].hold.since")
+    #expect(PatientEdit.statusOptions["since"] == "--on")
+
+    let (id, add) = PatientEdit.newMedication(
+      id: nil, texts: ["name": "Apixaban", "strength": "5 mg"], times: "morning,evening",
+      asNeeded: false, taken: ["m-apixaban"])
+    #expect(id == "m-apixaban-2")
+    let added = try add.applied(to: try patient(), index: 0, today: today)
+    let medicine = try #require(added.medications.last)
+    #expect(medicine.id == "m-apixaban-2" && medicine.strength == "5 mg")
+    #expect(medicine.times.count == 2)
+    #expect(PatientEdit.newMedicationOptions["times"] == "--times")
+    #expect(PatientEdit.newMedicationOptions["purpose"] == "--purpose")
+  }
+
   @Test func aReasonFollowsTheTextRule() throws {
     #expect(try PatientEdit.note("  dentist  ", name: "--reason", max: 200) == "dentist")
     #expect(try PatientEdit.note("", name: "--reason", max: 200) == nil)

@@ -40,6 +40,26 @@ import Testing
     return (passed, output)
   }
 
+  /// `snapshot prune` of the plan's sample patients.
+  func prune(_ output: (String) -> Void) throws -> Bool {
+    let plan = try plan(.never)
+    let patients = try SnapshotPatients.load(plan) { () throws(PaperError) in
+      throw PaperError("no store in these tests", kind: .invalidRequest)
+    }
+    return try SnapshotAccept.prune(plan, patients: patients, output: output)
+  }
+
+  @Test func pruneRemovesTheOrphansAndKeepsWhatThePlanProduces() throws {
+    try run(.all)
+    let kept = box.list("golden/en-letter")
+    try box.write("golden/en-letter/p-nobody-card.pdf", "an orphan")
+    var output = ""
+    #expect(try prune { output += $0 })
+    #expect(box.list("golden/en-letter") == kept, "\(output)")
+    #expect(output.contains("removed   en-letter/p-nobody-card.pdf"), "\(output)")
+    #expect(try run(.never).0)
+  }
+
   func accept() throws -> String {
     var output = ""
     _ = try SnapshotAccept.accept(try plan(.never)) { output += $0 }
@@ -167,7 +187,7 @@ import Testing
       atPath: golden + "/en-letter", withDestinationPath: box.file("outside"))
     var output = ""
     #expect {
-      _ = try SnapshotAccept.prune(try plan(.never), names: [:]) { output += $0 }
+      _ = try prune { output += $0 }
     } throws: { error in
       (error as? PaperError)?.message.contains("en-letter is a symbolic link") == true
     }

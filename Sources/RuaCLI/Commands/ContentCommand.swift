@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaDocuments
 import RuaPaperKit
-import RuaStore
 
 /// `rua-paper content check|lock`: the gate reviewed clinical content passes.
 struct ContentCommand: Command {
-  /// SHA-256 in lower-case hex (libcrypto, through RuaStore), injected into the pure gate.
-  static let hasher: @Sendable ([UInt8]) -> String = { SHA256.hex($0) }
-
   let name = "content"
   let summary = "check the guide content and clinical tables, or lock their versions"
   let usage =
@@ -58,36 +54,25 @@ struct ContentCommand: Command {
   private func check(_ templates: TemplatesLocation, release: Bool, _ context: Context)
     throws(PaperError) -> ExitCode
   {
-    let inputs = try readInputs(templates)
-    let lock = try templates.read(ContentLock.path).map {
-      ContentInput(path: ContentLock.path, role: .table, bytes: $0)
-    }
-    let problems = ContentGate.check(
-      files: inputs, lock: lock, release: release, hasher: ContentCommand.hasher)
-    guard problems.isEmpty else {
-      for problem in problems { context.print(problem.line(folder: templates.shown)) }
+    let result = try ContentReview.check(templates, release: release)
+    guard result.problems.isEmpty else {
+      for problem in result.problems { context.print(problem.line(folder: templates.shown)) }
+      let count = result.problems.count
       context.message(
-        "content check found \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        "content check found \(count) problem\(count == 1 ? "" : "s")"
           + (release ? " (release check)" : ""))
       return .failure
     }
-    let content = inputs.filter { $0.role != .locale }.count
-    let locales = inputs.count - content
+    let (content, locales, pending) = (result.contentFiles, result.localeFiles, result.pending)
     var summary = "content check: \(content) content file\(content == 1 ? "" : "s")"
     summary += " and \(locales) locale file\(locales == 1 ? "" : "s") in \(templates.shown) pass"
     if release {
       summary += "; every block is approved"
-    } else {
-      // The content passed, so whatever a release check adds is a pending review.
-      let pending = ContentGate.check(
-        files: inputs, lock: lock, release: true, hasher: ContentCommand.hasher
-      ).count
-      if pending > 0 {
-        summary +=
-          "; \(pending) block\(pending == 1 ? " or table entry is" : "s or table entries are")"
-          + " pending clinician review (documents print a PENDING CLINICIAN REVIEW stamp; "
-          + "--release refuses them)"
-      }
+    } else if pending > 0 {
+      summary +=
+        "; \(pending) block\(pending == 1 ? " or table entry is" : "s or table entries are")"
+        + " pending clinician review (documents print a PENDING CLINICIAN REVIEW stamp; "
+        + "--release refuses them)"
     }
     context.print(summary)
     return .success
@@ -96,58 +81,22 @@ struct ContentCommand: Command {
   private func lock(_ templates: TemplatesLocation, _ context: Context) throws(PaperError)
     -> ExitCode
   {
-    let inputs = try readInputs(templates).filter { $0.role != .locale }
-    var previous: ContentLock?
-    if let bytes = try templates.read(ContentLock.path) {
-      do throws(ContentFileError) {
-        previous = try ContentLock.parse(bytes: bytes)
-      } catch {
-        for problem in error.problems { context.print(problem.line(folder: templates.shown)) }
-        context.message("\(templates.shown)/\(ContentLock.path) is unreadable; nothing was written")
-        return .failure
-      }
-    }
-    let result = ContentLock.update(
-      files: inputs, previous: previous, hasher: ContentCommand.hasher)
-    guard let lock = result.lock else {
-      for problem in result.problems { context.print(problem.line(folder: templates.shown)) }
+    switch try ContentReview.lock(templates) {
+    case .unreadable(let problems):
+      for problem in problems { context.print(problem.line(folder: templates.shown)) }
+      context.message("\(templates.shown)/\(ContentLock.path) is unreadable; nothing was written")
+      return .failure
+    case .refused(let problems):
+      for problem in problems { context.print(problem.line(folder: templates.shown)) }
       context.message("content lock refused; nothing was written")
       return .failure
-    }
-    try OutputFile.write(
-      Array(lock.text().utf8), to: templates.root + "/" + ContentLock.path, replace: true)
-    for entry in lock.entries {
-      let old = previous?.entry(entry.path)
-      let state = old == entry ? "unchanged" : "locked"
-      context.print("\(state) \(templates.shown)/\(entry.path) \(entry.contentVersion)")
-    }
-    return .success
-  }
-
-  /// Guides, tables and locale files under the templates folder.
-  private func readInputs(_ templates: TemplatesLocation) throws(PaperError) -> [ContentInput] {
-    var inputs: [ContentInput] = []
-    for name in templates.files(in: "content", suffix: ".json") {
-      if let bytes = try templates.read("content/" + name) {
-        inputs.append(ContentInput(path: "content/" + name, role: .guide, bytes: bytes))
+    case .written(let entries):
+      for (entry, changed) in entries {
+        let state = changed ? "locked" : "unchanged"
+        context.print("\(state) \(templates.shown)/\(entry.path) \(entry.contentVersion)")
       }
+      return .success
     }
-    guard !inputs.isEmpty else {
-      throw PaperError(
-        "no content files in \(templates.shown)/content; the guides are content/*.json there",
-        kind: .notFound)
-    }
-    for name in ContentTable.knownFiles {
-      if let bytes = try templates.read(name) {
-        inputs.append(ContentInput(path: name, role: .table, bytes: bytes))
-      }
-    }
-    for name in templates.files(in: "locales", suffix: ".json") {
-      if let bytes = try templates.read("locales/" + name) {
-        inputs.append(ContentInput(path: "locales/" + name, role: .locale, bytes: bytes))
-      }
-    }
-    return inputs
   }
 }
 

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
 import RuaCore
 import RuaDocuments
-import RuaFiles
 import RuaPaperKit
-import RuaRender
 import RuaStore
 
 struct DemoCommand: Command {
@@ -22,36 +19,21 @@ struct DemoCommand: Command {
     .demoFolder
   ]
 
-  static let sample = "samples/care-circle.json"
-
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("demo takes no arguments") }
     let dir = arguments.value(.demoFolder) ?? "demo"
     let folder = context.absolute(dir)
     let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
-    guard let samplePath = Self.findSample(context) else {
+    guard let samplePath = DemoSetup.findSample(workingDirectory: context.workingDirectory)
+    else {
       throw PaperError(
-        "cannot find \(Self.sample) in \(context.workingDirectory) or beside the rua-paper "
+        "cannot find \(DemoSetup.sample) in \(context.workingDirectory) or beside the rua-paper "
           + "executable; run demo from the rua-paper source folder", kind: .notFound)
     }
-    var circle = try CareCircleInput.decode(
-      try CareCircleInput.read(samplePath, context), shown: samplePath,
-      templates: try TemplatesLocation.resolve(nil, context.host), today: context.today)
-    if let exported = circle.exportedAt.flatMap({ CivilDate(iso: String($0.prefix(10))) }) {
-      circle = circle.shiftingMedicationDates(by: exported.days(until: context.today))
-    }
-    // The demo's record is brought up to date today, so it is not dated by the sample's file.
-    for index in circle.patients.indices { circle.patients[index].sourceDate = nil }
-    // A fresh folder gets a new store; anything else opens (with the usual boot-state refusals).
-    let noneExist = !Files.exists(location.database) && !Files.exists(location.keyFile)
-    let store = try StoreAccess.perform { () throws(StoreError) -> Store in
-      noneExist
-        ? try Store.create(location, actor: .current())
-        : try Store.open(location, actor: .current())
-    }
-    let summary = try StoreAccess.perform { () throws(StoreError) in
-      try store.save(circle, now: context.now)
-    }
+    let circle = try DemoSetup.circle(
+      from: samplePath, templates: try TemplatesLocation.resolve(nil, context.host),
+      today: context.today)
+    let (store, summary) = try DemoSetup.store(circle, at: location, now: context.now)
     context.print("imported the sample: " + summary.description)
     let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
     context.write(PatientsCommand.table(patients))
@@ -91,26 +73,6 @@ struct DemoCommand: Command {
     context.print(
       "documents: \(folder)/documents (one PDF per patient and document, manifest.json)")
     context.print("binder: \(folder)/care-circle-binder.pdf")
-  }
-
-  /// The sample in the working directory, else in the installed share folder, else beside the
-  /// executable or up to four folders up.
-  static func findSample(_ context: Context) -> String? {
-    var candidates = [context.workingDirectory + "/" + sample]
-    let executable = Files.executablePath()
-    if let share = TemplatesLocation.installedShare(executable: executable) {
-      candidates.append(share + "/" + sample)
-    }
-    if var folder = executable {
-      for _ in 0..<5 {
-        folder = Files.parent(folder)
-        candidates.append(folder + "/" + sample)
-        if folder == "/" { break }
-      }
-    }
-    return candidates.first {
-      if case .regular = Files.entry($0, followingLinks: true) { true } else { false }
-    }
   }
 
   /// `path` as one shell word: as it is when it holds only safe characters, else in single

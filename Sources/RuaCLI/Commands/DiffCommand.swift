@@ -75,16 +75,16 @@ struct DiffCommand: Command {
     let a: PDFDocument
     let b: PDFDocument
     do {
-      a = try open(fileA, context)
-      b = try open(fileB, context)
-      try check(options, a, b)
+      a = try DiffRun.open(fileA, host: context.host)
+      b = try DiffRun.open(fileB, host: context.host)
+      try DiffRun.check(options, a, b)
       for document in [a, b] {
         PageWatchdog.guardPages(of: document, seconds: timeout, exit: .diffError, context)
       }
     } catch {
       // A CI job reading only the JUnit file still sees the comparison fail.
       if let junit = arguments.value(.diffJUnit) {
-        try? VisualSupport.writeText(
+        try? VisualFiles.writeText(
           JUnitReport.xml(
             suite: "rua-paper diff",
             cases: [.init(className: "\(fileA) vs \(fileB)", name: "open", failure: error.message)]),
@@ -99,129 +99,35 @@ struct DiffCommand: Command {
         "--side-by-side writes into the --out folder; give --out DIR", kind: .invalidRequest)
     }
     let reportFolder = arguments.value(.diffReport)
-    if let out { try VisualFiles.makeDirectory(context.absolute(out), kind: .invalidRequest) }
-    if let reportFolder {
-      try VisualFiles.makeDirectory(context.absolute(reportFolder), kind: .invalidRequest)
-    }
-    var images: [Int: [String: String]] = [:]
-    var pictures: [Int: DiffPictures] = [:]
-    let report: DiffReport
-    do {
-      // Without --out or --report no pictures are made at all (they cost more than the
-      // comparison).
-      if out != nil || reportFolder != nil {
-        report = try VisualDiff.compare(
-          a, b, options: options,
-          artifacts: { artifacts throws(VisualError) in
-            if let out {
-              images[artifacts.page] = try write(
-                artifacts, to: out, sideBySide: sideBySide, context)
-            }
-            if let reportFolder {
-              pictures[artifacts.page] = try DiffPictures.write(
-                artifacts, to: context.absolute(reportFolder), prefix: "")
-            }
-          },
-          // Inserted and removed pages are shown in the report (not written to --out).
-          unpaired: reportFolder == nil
-            ? nil
-            : { artifacts throws(VisualError) in
-              pictures[artifacts.pictureKey] = try DiffPictures.write(
-                artifacts, to: context.absolute(reportFolder ?? "."),
-                prefix: artifacts.side == .onlyB ? "inserted-" : "removed-")
-            })
-      } else {
-        report = try VisualDiff.compare(a, b, options: options)
-      }
-    } catch {
-      throw PaperError(error.message, kind: .invalidData)
-    }
+    let run = DiffRun(
+      images: out, sideBySide: sideBySide, reportFolder: reportFolder.map(context.absolute),
+      host: context.host)
+    let outcome = try run.compare(a, b, options: options)
+    let report = outcome.report
     let nameA = fileA == "-" ? "standard input" : fileA
     let nameB = fileB == "-" ? "standard input" : fileB
-    if let reportFolder {
-      let folder = context.absolute(reportFolder)
-      try VisualSupport.writeText(
-        ComparisonPage.html(report, nameA: nameA, nameB: nameB, pictures: pictures),
-        to: folder + "/report.html")
-      try VisualSupport.writeText(
-        ReviewSummary.markdown([
-          .init(
-            name: "\(nameA) vs \(nameB)", status: report.isSame ? "same" : "different",
-            report: report, page: "report.html",
-            pictures: report.pages.filter(\.isUnpaired).compactMap { page in
-              pictures[page.pictureKey].map {
-                (
-                  page.pageA == nil
-                    ? "page \(page.pageB ?? 0) of \(nameB), inserted"
-                    : "page \(page.page) of \(nameA), removed",
-                  page.pageA == nil ? $0.b : $0.a
-                )
-              }
-            })
-        ]), to: folder + "/summary.md")
-    }
+    try run.writeReport(outcome, nameA: nameA, nameB: nameB)
     if let junit = arguments.value(.diffJUnit) {
-      try VisualSupport.writeText(
+      try VisualFiles.writeText(
         JUnitReport.xml(
           suite: "rua-paper diff", cases: JUnitReport.cases(report, nameA: nameA, nameB: nameB)),
         to: context.absolute(junit))
     }
     if format == "json" {
       context.write(
-        JSONWriter.write(VisualFiles.json(report, nameA: nameA, nameB: nameB, images: images)))
+        JSONWriter.write(
+          VisualFiles.json(report, nameA: nameA, nameB: nameB, images: outcome.images)))
     } else {
       var text = report.summary(nameA: nameA, nameB: nameB)
-      for page in images.keys.sorted() {
+      for page in outcome.images.keys.sorted() {
         for key in ["diffImage", "sideBySide"] {
-          if let path = images[page]?[key] { text += "wrote \(path)\n" }
+          if let path = outcome.images[page]?[key] { text += "wrote \(path)\n" }
         }
       }
       if let reportFolder { text += "wrote \(reportFolder)/report.html\n" }
       context.write(text)
     }
     return report.isSame ? .success : .failure
-  }
-
-  private func open(_ file: String, _ context: Context) throws(PaperError) -> PDFDocument {
-    do {
-      if file == "-" { return try PDFDocument(standardInput: "standard input") }
-      return try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
-    } catch {
-      throw PaperError(error.message, kind: .invalidData)
-    }
-  }
-
-  /// Masks must name a page of one of the files, and pages must fit in an image.
-  private func check(_ options: DiffOptions, _ a: PDFDocument, _ b: PDFDocument)
-    throws(PaperError)
-  {
-    let pages = max(a.pageCount, b.pageCount)
-    for mask in options.masks {
-      if let page = mask.page, page > pages {
-        throw PaperError(
-          "--mask \(mask): page \(page) is past the last page (\(a.name) has \(a.pageCount), "
-            + "\(b.name) has \(b.pageCount))", kind: .invalidData)
-      }
-    }
-    try VisualSupport.checkPixels([a, b], dpi: options.dpi, kind: .invalidData)
-  }
-
-  private func write(
-    _ artifacts: PageArtifacts, to out: String, sideBySide: Bool, _ context: Context
-  ) throws(VisualError) -> [String: String] {
-    var written: [String: String] = [:]
-    var files = [("diffImage", "-diff.png", try artifacts.diff.pngBytes())]
-    if sideBySide {
-      files.append(("sideBySide", "-side-by-side.png", try artifacts.sideBySidePNG()))
-    }
-    for (key, suffix, png) in files {
-      let shown = out + "/" + VisualFiles.pageName(artifacts.page, suffix: suffix)
-      if let problem = VisualFiles.writeFile(png, to: context.absolute(shown)) {
-        throw VisualError(.image, problem)
-      }
-      written[key] = shown
-    }
-    return written
   }
 }
 

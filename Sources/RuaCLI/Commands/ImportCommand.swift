@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import RuaCore
-import RuaFiles
 import RuaPaperKit
 import RuaStore
 
@@ -68,28 +67,7 @@ extension CareCircleInput {
   /// The bytes of `file`, or of standard input for `-`.
   static func read(_ file: String, _ context: Context) throws(PaperError) -> [UInt8] {
     if file == "-" { return try context.readStandardInput() }
-    do { return try Files.read(context.absolute(file), limit: ReadLimit.record) } catch {
-      let shown = VisibleText.escaped(file)
-      if error.refusal != nil {
-        throw PaperError(
-          "\(shown): \(refusal(error)); nothing was imported",
-          kind: error.isTooLarge ? .invalidData : .invalidRequest)
-      }
-      let kind: PaperError.Kind =
-        error.isMissing ? .notFound : error.isPermission ? .permission : .io
-      throw PaperError("\(shown): cannot be read (\(error.reason))", kind: kind)
-    }
-  }
-
-  /// Why a file or standard input was refused before it was parsed.
-  static func refusal(_ error: FileError) -> String {
-    switch error.refusal {
-    case .tooLarge(let limit):
-      "larger than \(ReadLimit.describe(limit)), the most a care-circle or FHIR file may hold"
-    case .notRegular(let kind):
-      "is a \(kind), not a regular file; give a file, or '-' to read standard input"
-    case nil: error.reason
-    }
+    return try read(path: context.absolute(file), shown: file)
   }
 }
 

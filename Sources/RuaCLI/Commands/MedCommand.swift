@@ -116,23 +116,12 @@ struct MedCommand: Command {
           + "nothing changed")
       return .success
     }
-    let stopped =
-      status == .stopped ? JSON.argument(arguments.value(.on) ?? session.today.iso) : nil
-    var hold: JSON?
-    if status == .onHold {
-      var members: [(key: String, value: JSON)] = [
-        ("since", JSON.argument(arguments.value(.on) ?? session.today.iso))
-      ]
-      if let until = arguments.value(.until) { members.append(("until", JSON.argument(until))) }
-      if let reason { members.append(("reason", .string(reason))) }
-      hold = .object(members)
-    }
     let edited = try session.commit(
-      .setStatus(medicationID: medication.id, status, stoppedDate: stopped, hold: hold),
+      .status(
+        of: medication.id, status, on: arguments.value(.on), until: arguments.value(.until),
+        reason: reason, today: session.today),
       command: "med " + action, reason: reason, dryRun: arguments.flag(.showOnly),
-      options: [
-        "stoppedDate": "--on", "since": "--on", "until": "--until", "reason": "--reason",
-      ], showingTo: context)
+      options: PatientEdit.statusOptions, showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }
@@ -171,28 +160,18 @@ struct MedCommand: Command {
       throw .invalidRequest("--\(option.long) is for 'med set'; add the medicine first")
     }
     let session = try EditSession.open(arguments.positionals[1], arguments, context)
-    let taken = session.patient.medications.map(\.id)
-    let id =
-      arguments.value(.medID) ?? MedicationID.make(arguments.value(.medName) ?? "", taken: taken)
-    var medication: [(key: String, value: JSON)] = [("id", .string(id))]
-    let texts: [(OptionSpec, String)] = [
-      (.medName, "name"), (.brand, "brand"), (.strength, "strength"), (.dose, "dose"),
-      (.schedule, "schedule"), (.purpose, "purpose"),
-    ]
-    for (option, key) in texts {
-      medication.append((key, .string(arguments.value(option) ?? "")))
-    }
-    if let times = arguments.value(.times) {
-      let slots = times.split(separator: ",", omittingEmptySubsequences: false)
-      medication.append(("times", .array(slots.map { .string(String($0)) })))
-    }
-    if arguments.flag(.asNeeded) { medication.append(("asNeeded", .bool(true))) }
-    var options = Dictionary(uniqueKeysWithValues: texts.map { ($0.1, "--" + $0.0.long) })
-    options["times"] = "--times"
-    options["id"] = "--id"
+    // Each text option is named as the member it sets (--name sets "name").
+    let texts: [OptionSpec] = [.medName, .brand, .strength, .dose, .schedule, .purpose]
+    let (id, edit) = PatientEdit.newMedication(
+      id: arguments.value(.medID),
+      texts: Dictionary(
+        uniqueKeysWithValues: texts.compactMap { option in
+          arguments.value(option).map { (option.long, $0) }
+        }), times: arguments.value(.times), asNeeded: arguments.flag(.asNeeded),
+      taken: session.patient.medications.map(\.id))
     let edited = try session.commit(
-      .addMedication(medication), command: "med add", dryRun: arguments.flag(.showOnly),
-      options: options, showingTo: context)
+      edit, command: "med add", dryRun: arguments.flag(.showOnly),
+      options: PatientEdit.newMedicationOptions, showingTo: context)
     if let added = edited.medications.first(where: { $0.id == id }) {
       context.print("added " + EditSession.describe(added))
       context.print(session.runway(of: added))

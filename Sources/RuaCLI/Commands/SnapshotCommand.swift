@@ -74,7 +74,7 @@ struct SnapshotCommand: Command {
       try StoreOptions.session(arguments, context, closingAbandoned: true)
     }
     if verb == "prune" {
-      return try SnapshotAccept.prune(plan, names: producedNames(plan, patients), output: output)
+      return try SnapshotAccept.prune(plan, patients: patients, output: output)
         ? .success : .diffError
     }
     var verdicts: [SnapshotVerdict] = []
@@ -88,30 +88,9 @@ struct SnapshotCommand: Command {
           className: "rua-paper snapshot \(verb) \(plan.goldenShown)", name: $0.document,
           failure: $0.failure)
       }
-      try VisualSupport.writeText(
+      try VisualFiles.writeText(
         JUnitReport.xml(suite: "rua-paper snapshot", cases: cases), to: context.absolute(junit))
     }
     return passed ? .success : .failure
-  }
-
-  /// Every document the plan produces, with the page count of its golden PDF (unknown when
-  /// there is none: then none of its pages is an orphan).
-  private func producedNames(_ plan: SnapshotPlan, _ patients: SnapshotPatients) -> [String: Int] {
-    var produced: [String: Int] = [:]
-    for language in plan.languages {
-      for paper in plan.papers {
-        for entry in patients.entries {
-          for kind in plan.kinds {
-            let name = SnapshotName(
-              language: language, paper: paper, patientID: entry.patient.id, kind: kind)
-            let pages = GoldenFolder.readFile(name.pdf(in: plan.golden)).flatMap {
-              try? PDFDocument(bytes: $0, name: name.shown).pageCount
-            }
-            produced[name.shown] = pages ?? Int.max
-          }
-        }
-      }
-    }
-    return produced
   }
 }

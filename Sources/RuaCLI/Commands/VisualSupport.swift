@@ -21,13 +21,6 @@ enum VisualSupport {
     return mmap == 1 && trim == 1
   }
 
-  /// Writes a report file (`--junit`, summary.md) whole, or says why it cannot.
-  static func writeText(_ text: String, to path: String) throws(PaperError) {
-    if let problem = VisualFiles.writeFile(Array(text.utf8), to: path) {
-      throw PaperError(problem, kind: .invalidData)
-    }
-  }
-
   /// `--dpi`: a number from 1 to 1200; nil when absent.
   static func dpi(_ arguments: ParsedArguments, _ option: OptionSpec = .dpi) throws(PaperError)
     -> Double?
@@ -35,23 +28,11 @@ enum VisualSupport {
     try arguments.number(option, in: 1...1200)
   }
 
-  /// Refuses, before anything is drawn, pages too large for an image at `dpi` and a run too
-  /// large in all (`RenderBounds`): every page of `documents` in `pages` (nil: all).
+  /// `RenderBounds.check`: a page too large for the request is the `kind` of error given.
   static func checkPixels(
-    _ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double,
-    kind: PaperError.Kind
+    _ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double, kind: PaperError.Kind
   ) throws(PaperError) {
-    var sizes: [PageSize] = []
-    do throws(VisualError) {
-      for document in documents where document.pageCount > 0 {
-        for page in pages ?? Array(1...document.pageCount) {
-          let size = try document.pageSize(page)
-          try RenderBounds.check(size, dpi: dpi, name: document.name, page: page)
-          sizes.append(size)
-        }
-      }
-      try RenderBounds.checkTotal(sizes, dpi: dpi)
-    } catch {
+    do throws(VisualError) { try RenderBounds.check(documents, pages: pages, dpi: dpi) } catch {
       throw PaperError(error.message, kind: error.kind == .invalidArgument ? kind : .invalidData)
     }
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 public import RuaCore
+package import RuaFiles
 public import RuaStore
 
 /// Decoding a care-circle file for import (and `demo`): every problem listed, and every text
@@ -30,6 +31,33 @@ public enum CareCircleInput {
         "\(shown): \((fhir?.renamed(error) ?? error).description)", kind: .invalidData)
     }
     return circle
+  }
+
+  /// The bytes of the care-circle or FHIR file at `path` (absolute), bounded by
+  /// `ReadLimit.record`; `shown` names it in refusals.
+  public static func read(path: String, shown: String) throws(PaperError) -> [UInt8] {
+    do { return try Files.read(path, limit: ReadLimit.record) } catch {
+      let shown = VisibleText.escaped(shown)
+      if error.refusal != nil {
+        throw PaperError(
+          "\(shown): \(refusal(error)); nothing was imported",
+          kind: error.isTooLarge ? .invalidData : .invalidRequest)
+      }
+      let kind: PaperError.Kind =
+        error.isMissing ? .notFound : error.isPermission ? .permission : .io
+      throw PaperError("\(shown): cannot be read (\(error.reason))", kind: kind)
+    }
+  }
+
+  /// Why a file or standard input was refused before it was parsed.
+  package static func refusal(_ error: FileError) -> String {
+    switch error.refusal {
+    case .tooLarge(let limit):
+      "larger than \(ReadLimit.describe(limit)), the most a care-circle or FHIR file may hold"
+    case .notRegular(let kind):
+      "is a \(kind), not a regular file; give a file, or '-' to read standard input"
+    case nil: error.reason
+    }
   }
 
   /// `FILE: path: reason` for one problem; for more, a count and one indented line each.

@@ -37,6 +37,13 @@ public enum VisualFiles {
     }
   }
 
+  /// Writes a report file (a JUnit file, summary.md) whole, or says why it cannot.
+  public static func writeText(_ text: String, to path: String) throws(PaperError) {
+    if let problem = writeFile(Array(text.utf8), to: path) {
+      throw PaperError(problem, kind: .invalidData)
+    }
+  }
+
   /// `page-007.png`-style names, at least three digits.
   public static func pageName(_ page: Int, suffix: String) -> String {
     let digits = String(page)

@@ -3,6 +3,7 @@ import Glibc
 import RuaCore
 import RuaFiles
 import RuaStore
+import RuaVisual
 
 /// `snapshot accept`: the failed documents of the last check become the goldens, copied from
 /// the artifacts folder (the check already rendered them), nothing re-rendered. Only files this
@@ -123,9 +124,12 @@ public enum SnapshotAccept {
     return true
   }
 
+  /// Removes the orphans: golden files in the checked folders that no document of `plan`
+  /// for `patients` produces.
   public static func prune(
-    _ plan: SnapshotPlan, names produced: [String: Int], output: (String) -> Void
+    _ plan: SnapshotPlan, patients: SnapshotPatients, output: (String) -> Void
   ) throws(PaperError) -> Bool {
+    let produced = producedNames(plan, patients)
     // A linked `<lang>-<paper>` folder would turn its removals into deletions elsewhere.
     try SnapshotFolders.checkTree(plan.golden, plan: plan, role: GoldenFolder.goldenRole)
     let orphans = GoldenHygiene.orphans(root: plan.golden, plan: plan, produced: produced)
@@ -141,5 +145,28 @@ public enum SnapshotAccept {
     }
     output("\(orphans.count) orphan(s) in \(plan.goldenShown)\n")
     return !failed
+  }
+
+  /// Every document the plan produces, with the page count of its golden PDF (unknown when
+  /// there is none: then none of its pages is an orphan).
+  private static func producedNames(_ plan: SnapshotPlan, _ patients: SnapshotPatients)
+    -> [String: Int]
+  {
+    var produced: [String: Int] = [:]
+    for language in plan.languages {
+      for paper in plan.papers {
+        for entry in patients.entries {
+          for kind in plan.kinds {
+            let name = SnapshotName(
+              language: language, paper: paper, patientID: entry.patient.id, kind: kind)
+            let pages = GoldenFolder.readFile(name.pdf(in: plan.golden)).flatMap {
+              try? PDFDocument(bytes: $0, name: name.shown).pageCount
+            }
+            produced[name.shown] = pages ?? Int.max
+          }
+        }
+      }
+    }
+    return produced
   }
 }

@@ -1,30 +1,43 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaPaperKit
-import RuaStore
+public import RuaStore
 
 /// `log verify`: the chain, the append-only triggers, the anchor file, and an optional anchor
-/// the admin kept. Exit 1 when rows were changed, cut or rewritten; 65 when only the triggers
-/// are wrong; 0 when all holds.
-enum LogVerify {
-  static func run(_ store: Store, claim: LogAnchorClaim?, _ context: Context) throws(PaperError)
-    -> ExitCode
+/// the admin kept, judged in one place: what was found, in words, and whether rows were
+/// changed, cut or rewritten (tampered) or only the triggers are wrong.
+public struct AccessLogVerdict {
+  public enum Finding: Equatable {
+    /// Every check holds: the line that says so.
+    case verified(String)
+    /// Rows were changed, cut or rewritten.
+    case tampered
+    /// Only the triggers are wrong: the log is sound but no longer append-only.
+    case notAppendOnly
+  }
+
+  public let finding: Finding
+  /// Each problem (and a re-anchoring the admin's anchor vouches for), one sentence each.
+  public let messages: [String]
+
+  public static func verify(_ store: Store, claim: LogAnchorClaim?) throws(PaperError)
+    -> AccessLogVerdict
   {
     let review = try StoreAccess.perform { () throws(StoreError) in try store.reviewAccessLog() }
+    var messages: [String] = []
     var tampered = false
     if let bad = review.firstBadRow {
       tampered = true
-      context.message(
+      messages.append(
         "access log row \(bad) does not match the hash chain: it or an earlier link was changed "
           + "after it was written; keep a copy of the store for investigation")
     }
     if case .behind(let anchor, let head, _) = review.anchor, let claim, claim.matches(head) {
       // The head the admin kept vouches for the rows past the anchor file's.
-      context.message(
+      messages.append(
         "the anchor file names row \(anchor.sequence), behind the head \(head.sequence), which "
           + "the given anchor vouches for; 'rua-paper doctor --repair' re-anchors at it")
     } else if let problem = review.anchor.problem {
       tampered = true
-      context.message(problem + "; keep a copy of the store and the anchor file")
+      messages.append(problem + "; keep a copy of the store and the anchor file")
     }
     if let claim {
       let stored = try StoreAccess.perform { () throws(StoreError) in
@@ -36,20 +49,22 @@ enum LogVerify {
           stored == nil
           ? "the log has no row \(claim.sequence) (its head is \(review.head.sequence))"
           : "row \(claim.sequence) has another hash"
-        context.message(
+        messages.append(
           "the access log does not contain the anchor \(claim.sequence):\(claim.hashPrefix): "
             + why + "; rows were cut or rewritten, or this is an older copy of the store")
       }
     }
     if !review.triggerProblems.isEmpty {
-      context.message(
+      messages.append(
         "the access log is no longer append-only: "
           + review.triggerProblems.joined(separator: "; ")
           + "; run 'rua-paper doctor --repair' to restore them; until then rua-paper refuses "
           + "to write")
     }
-    if tampered { return .failure }
-    if !review.triggerProblems.isEmpty { return .dataError }
+    if tampered { return AccessLogVerdict(finding: .tampered, messages: messages) }
+    if !review.triggerProblems.isEmpty {
+      return AccessLogVerdict(finding: .notAppendOnly, messages: messages)
+    }
     var line =
       "access log verified: \(review.rows) row\(review.rows == 1 ? "" : "s"), hash chain intact, "
       + "head \(review.head.text)"
@@ -57,7 +72,6 @@ enum LogVerify {
       line += ", holds the anchor file's \(anchor.sequence)"
     }
     if let claim { line += " and the given anchor \(claim.sequence)" }
-    context.print(line)
-    return .success
+    return AccessLogVerdict(finding: .verified(line), messages: messages)
   }
 }
