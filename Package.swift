@@ -94,8 +94,8 @@ let package = Package(
     .testTarget(
       name: "RuaPaperKitTests",
       dependencies: [
-        "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaStore", "RuaRender", "RuaVisual",
-        "RuaTestSupport",
+        "RuaPaperKit", "RuaCore", "RuaDocuments", "RuaFiles", "RuaStore", "RuaRender",
+        "RuaVisual", "RuaTestSupport",
       ]),
     .testTarget(
       name: "RuaCLITests",

@@ -2,6 +2,7 @@
 import Foundation
 import RuaCore
 import RuaDocuments
+import RuaFiles
 import RuaPaperKit
 import RuaVisual
 import Testing
@@ -116,6 +117,67 @@ import Testing
           all: true, kinds: [.er], folder: fixture.folder + "/out2", shard: (index: 2, count: 2),
           settings: try fixture.settings()))
     }
+  }
+
+  /// Two shards run from two copies of the store into one folder: with `--resume` the second
+  /// cannot vouch for the first's files (its log never delivered them), so it is refused
+  /// untouched instead of writing a manifest that lists half; without `--resume` it lists all.
+  @Test func aShardFromAnotherStoreCopyIsNotMergedSilently() throws {
+    let first = try KitFixture()
+    let second = try KitFixture()
+    let out = first.folder + "/out"
+    let request = { (fixture: KitFixture, shard: Int, resume: Bool) throws in
+      BatchRequest(
+        all: true, kinds: [.er], folder: out, resume: resume, shard: (shard, 2),
+        settings: try fixture.settings())
+    }
+    let one = try first.session().batch(try request(first, 1, false))
+    let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
+    let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+    #expect {
+      try second.session().batch(try request(second, 2, true))
+    } throws: { error in
+      let message = (error as? PaperError)?.message ?? ""
+      return message.contains("this store's access log never delivered")
+        && message.contains("-er-sheet.pdf")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == before)
+    #expect(try String(contentsOfFile: out + "/manifest.json", encoding: .utf8) == manifest)
+    let two = try second.session().batch(try request(second, 2, false))
+    let listed = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
+    #expect(one.documents + two.documents == (try first.session().store.listPatients().count))
+    for file in try FileManager.default.contentsOfDirectory(atPath: out)
+    where file.hasSuffix(".pdf") {
+      #expect(listed.contains(file), "\(file) not listed")
+    }
+  }
+
+  /// A run into a folder another run is writing (its lock held) is refused at once.
+  @Test func aRunIntoAFolderAnotherRunHoldsIsRefused() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    let out = fixture.folder + "/out"
+    try FileManager.default.createDirectory(
+      atPath: out, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try withExtendedLifetime(try #require(try FolderLock.tryAcquire(out))) { () throws in
+      #expect(try FolderLock.tryAcquire(out) == nil)
+      #expect {
+        try session.batch(
+          BatchRequest(all: true, kinds: [.er], folder: out, settings: try fixture.settings()))
+      } throws: { error in
+        (error as? PaperError)?.message.contains("another rua-paper batch is writing into")
+          == true
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty)
+    // Released with its holder; then the run goes ahead, and leaves no lock file behind.
+    let outcome = try session.batch(
+      BatchRequest(all: true, kinds: [.er], folder: out, settings: try fixture.settings()))
+    #expect(outcome.failures.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: out).allSatisfy {
+        $0 == "manifest.json" || $0.hasSuffix(".pdf")
+      })
   }
 
   /// A binder of fall guides is logged with the guide's content version, as each guide is.

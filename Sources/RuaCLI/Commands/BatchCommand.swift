@@ -24,7 +24,9 @@ struct BatchCommand: Command {
     "complete": false after a failure or a signal. --binder writes one PDF of all the documents
     with a bookmark per patient and per document, logged as one export. --print checks the
     printer once, then sends each document to CUPS, logged per document. --shard K/N makes only
-    every N-th patient by id, to spread a run over N machines. SIGINT/SIGTERM stop new
+    every N-th patient by id, to spread a run over N machines, each with its own --out (a
+    folder takes one run at a time; a second one is refused while the first writes, and
+    --resume refuses files another copy of the store made). SIGINT/SIGTERM stop new
     documents at once; the summary says how many were delivered (exit 130/143). One failed
     document does not stop the others; the first five are listed, the exit code is that of the
     first failure (73 cannot create a file, 74 I/O error, 65 bad data, 69 printer unavailable,

@@ -104,14 +104,29 @@ struct BatchPlan {
     }
     // Files the earlier manifest lists that this run does not make stay listed while present.
     let resumed = kept.count
-    // With --resume, only while they still are what the log says was delivered there.
+    // With --resume, only while they still are what the log says was delivered there; a file
+    // of the list this store's log never delivered (another copy of the store made it: a
+    // shard run elsewhere) stops the run rather than leave the manifest listing half.
+    var unvouched: [String] = []
     for entry in earlier ?? [] where !names.contains(entry.file) {
       let path = folder + "/" + entry.file
-      let stays =
-        options.resume
-        ? Keeping.verdict(path, entry, patientID: entry.patientID, record: nil, log: log) == .keep
-        : Files.isRegularFile(path)
-      if stays { kept.append(entry.renumbered(all.count + entry.index)) }
+      guard options.resume else {
+        if Files.isRegularFile(path) { kept.append(entry.renumbered(all.count + entry.index)) }
+        continue
+      }
+      if Keeping.verdict(path, entry, patientID: entry.patientID, record: nil, log: log) == .keep {
+        kept.append(entry.renumbered(all.count + entry.index))
+      } else if log[path] == nil, Files.isRegularFile(path) {
+        unvouched.append(entry.file)
+      }
+    }
+    if !unvouched.isEmpty {
+      throw PaperError(
+        "\(manifestPath) lists \(unvouched.count) file(s) this run does not make that this "
+          + "store's access log never delivered (" + Self.list(unvouched) + "): another copy "
+          + "of the store made them, such as another --shard run elsewhere, and --resume "
+          + "cannot vouch for them; nothing was written. Give each shard its own folder, or "
+          + "leave out --resume to keep them listed as they are", kind: .cannotCreate)
     }
     return BatchPlan(
       jobs: jobs, kept: kept, resumed: resumed, replacing: replacing, remade: remade)

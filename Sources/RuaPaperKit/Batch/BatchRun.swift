@@ -49,10 +49,14 @@ package struct BatchRun {
     }
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
+    // Held until the run returns: a second run into the folder (another shard) is refused.
+    var folderLock: FolderLock?
     if let folder = options.folder {
       try Self.makeFolder(folder)
+      folderLock = try Self.lock(folder)
       try summaries?.checkFolder(folder)
     }
+    defer { withExtendedLifetime(folderLock) {} }
     let log = options.resume && options.folder != nil ? try Keeping.deliveries(store) : [:]
     let plan = try BatchPlan.make(all, options: options, language: resources.language, log: log)
     if !plan.remade.isEmpty {
@@ -291,6 +295,21 @@ package struct BatchRun {
     }
     made.patients = held
     return made
+  }
+
+  /// The folder's lock, or a refusal when another run holds it.
+  private static func lock(_ folder: String) throws(PaperError) -> FolderLock {
+    let lock: FolderLock?
+    do { lock = try FolderLock.tryAcquire(folder) } catch {
+      throw PaperError("cannot lock --out \(folder): \(error.reason)", kind: .cannotCreate)
+    }
+    guard let lock else {
+      throw PaperError(
+        "another rua-paper batch is writing into \(folder); nothing was written. Wait for it "
+          + "to end, or give this run its own folder (each shard its own --out)",
+        kind: .cannotCreate)
+    }
+    return lock
   }
 
   /// Creates the output folder 0700 when missing (its parent must exist); an existing one
