@@ -133,6 +133,7 @@ public struct Delivery {
       return items.map { _ in .failure(error) }
     }
     defer { ledger.close(intents.map(\.id)) }
+    TestPause.at("send", host)
     var results = [Result<AccessRecord, PaperError>](
       repeating: .failure(DeliveryLedger.stopped(SIGINT)), count: items.count)
     var placed: [(index: Int, entry: AccessEntry)] = []
