@@ -105,6 +105,41 @@ struct DocumentCommandTests {
     #expect(text.contains("NO KNOWN ALLERGIES"))
   }
 
+  /// `-o` naming the key with `--force` would replace the only key to every record with a
+  /// PDF; the store's files are refused by every delivery, however the path is spelt.
+  @Test func noDeliveryWritesOverTheStoresOwnFiles() throws {
+    let box = store()
+    let key = try Data(contentsOf: URL(fileURLWithPath: box.keyFile))
+    let database = try Data(contentsOf: URL(fileURLWithPath: box.database))
+    try FileManager.default.linkItem(atPath: box.keyFile, toPath: box.file("key-link"))
+    let attempts: [[String]] = [
+      ["er", "rob", "-o", box.keyFile, "--force"],
+      ["meds", "rob", "-o", box.path + "/config/../config/key", "--force"],
+      ["falls", "rob", "-o", box.file("key-link"), "--force"],
+      ["er", "rob", "-o", box.database + "-journal"],
+      ["card", "rob", "-o", box.keyFile + ".anchor", "--force"],
+      ["share", "rob", "er", "--to", box.path + "/config", "--name", "key"],
+      ["export", "-o", box.database, "--force"],
+      [
+        "batch", "--all", "--docs", "er", "--out", box.file("out"), "--binder", box.keyFile,
+        "--force",
+      ],
+    ]
+    for arguments in attempts {
+      let result = box.run(arguments + (arguments[0] == "export" ? box.storeFlags : flags(box)))
+      #expect(result.code == .cannotCreate, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("one of the store's own files"), "\(result.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: box.keyFile)) == key)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: box.database)) == database)
+    #expect(!FileManager.default.fileExists(atPath: box.database + "-journal"))
+    #expect(try log(box).isEmpty, "a refused delivery logs nothing")
+    // A name that only shares a word with the store's is a file like any other.
+    #expect(
+      box.run(["er", "rob", "-o", box.path + "/data/store-notes.pdf"] + flags(box)).code == .success
+    )
+  }
+
   @Test func anExistingFileIsKeptUnlessForced() throws {
     let box = store()
     box.write("er.pdf", "mine")

@@ -72,7 +72,7 @@ struct StoreCommandTests {
     #expect(refused.stderr.contains("--force"))
     #expect(box.run(["export", "-o", "out.json", "--force"] + box.storeFlags).code == .success)
     #expect(
-      box.run(["export", "-o", box.database, "--force"] + box.storeFlags).code == .usage)
+      box.run(["export", "-o", box.database, "--force"] + box.storeFlags).code == .cannotCreate)
     let noFolder = box.run(["export", "-o", "missing/out.json"] + box.storeFlags)
     #expect(noFolder.code == .cannotCreate)
     #expect(noFolder.stderr.contains("does not exist"))

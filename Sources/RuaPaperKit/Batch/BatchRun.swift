@@ -49,6 +49,7 @@ package struct BatchRun {
     }
     // Everything that would fail every document is refused here, before rendering.
     try StoreAccess.perform { () throws(StoreError) in try store.requireAccessLogAppendable() }
+    if let binder = options.binder { try Delivery.refuseStoreFile(binder, store) }
     // Held until the run returns: a second run into the folder (another shard) is refused.
     var folderLock: FolderLock?
     if let folder = options.folder {

@@ -88,6 +88,10 @@ public struct Delivery {
     if case .printer(let name) = destination {
       return try print(parcel.bytes, to: name, entry: intentEntry(parcel, destination))
     }
+    switch destination {
+    case .file, .share: try Self.refuseStoreFile(describe(destination), store)
+    case .standardOutput, .printer: break
+    }
     let intent = try openIntents([intentEntry(parcel, destination)])[0]
     defer { ledger.close([intent.id]) }
     TestPause.at("send", host)
@@ -125,6 +129,11 @@ public struct Delivery {
     -> [Result<AccessRecord, PaperError>]
   {
     guard let first = items.first else { return [] }
+    do throws(PaperError) {
+      for item in items { try Self.refuseStoreFile(item.path, store) }
+    } catch {
+      return items.map { _ in .failure(error) }
+    }
     let intents: [AccessRecord]
     do throws(PaperError) {
       intents = try openIntents(
@@ -326,6 +335,16 @@ public struct Delivery {
       return reference
     }
     return String(parts[index + 1].prefix(while: \.isNumber))
+  }
+
+  /// No delivery writes over the store's own files (`StoreLocation.holds`): `-o` naming the
+  /// key file with `--force` would otherwise replace the only key to every record.
+  static func refuseStoreFile(_ path: String, _ store: Store) throws(PaperError) {
+    guard store.location.holds(path) else { return }
+    throw PaperError(
+      "refusing to write \(VisibleText.escaped(path)): it is one of the store's own files "
+        + "(\(store.location.database), \(store.location.keyFile) and the files beside them "
+        + "named after them); choose another name; nothing was written", kind: .cannotCreate)
   }
 
   private func describe(_ destination: Destination) -> String {
