@@ -34,10 +34,6 @@ package protocol PDFObjectEditing {
   func setItem(_ array: Handle, _ index: Int, _ value: Handle)
   func newArray() -> Handle
   func append(_ array: Handle, _ item: Handle)
-  /// A page attribute, from the page or the nearest ancestor in the page tree that has it.
-  func inherited(_ page: Handle, _ name: String) -> Handle
-  /// The page's content streams (`/Contents` is one stream or an array).
-  func contentStreams(_ page: Handle) -> [Handle]
   /// A new indirect stream holding `bytes` unfiltered, with `dictionary` entries.
   func newStream(_ bytes: [UInt8], dictionary: [(String, Handle)]) -> Handle
   /// The decoded bytes of a stream, or nil when its filters are not ones the reader decodes.
@@ -49,3 +45,23 @@ package protocol PDFObjectEditing {
 }
 
 extension QPDFDocument: PDFObjectEditing {}
+
+extension PDFObjectEditing {
+  /// A page attribute, from the page or the nearest ancestor in the page tree that has it.
+  package func inherited(_ page: Handle, _ name: String) -> Handle {
+    var node = page
+    for _ in 0..<32 {
+      if has(node, name) { return key(node, name) }
+      guard has(node, "/Parent") else { break }
+      node = key(node, "/Parent")
+    }
+    return null()
+  }
+
+  /// The page's content streams, each as it stands (`/Contents` is one stream or an array).
+  package func contentStreams(_ page: Handle) -> [Handle] {
+    let contents = key(page, "/Contents")
+    let streams = isArray(contents) ? (0..<count(contents)).map { item(contents, $0) } : [contents]
+    return streams.filter { isStream($0) }
+  }
+}

@@ -88,8 +88,8 @@ enum ToUnicodeRepair {
     var bytes: [UInt8] = []
     var index = 1
     while index + 1 < digits.count - 1 {
-      guard let high = ContentToken.hexDigit(digits[index]),
-        let low = ContentToken.hexDigit(digits[index + 1])
+      guard let high = PDFSyntax.hexDigit(digits[index]),
+        let low = PDFSyntax.hexDigit(digits[index + 1])
       else { return nil }
       bytes.append(high << 4 | low)
       index += 2
