@@ -17,12 +17,26 @@ struct PDFFacts {
 /// (`/MarkInfo`, `/Lang`, `DisplayDocTitle`, XMP, `D:` dates, a trailer `/ID`), page furniture
 /// as artifacts, `TH /Scope`, the root outline count, then object streams. Deterministic: the `/ID` is a
 /// hash of the content, so the same input still gives the same bytes. The edits are written once,
-/// over `PDFObjectEditing`.
+/// over `PDFObjectEditing`: rua-paper's own reader–writer (`NativePDF`) makes them, and libqpdf
+/// when that refuses the input.
 enum PDFPostPass {
+  /// Which reader–writer finishes: `automatic` is `NativePDF`, libqpdf when it refuses.
+  enum Backend {
+    case automatic, native, qpdf
+  }
+
   /// `marks`: where each page's per-print values were drawn (`Painter.draw`), page by page.
-  static func finish(_ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [])
-    throws(RenderError) -> [UInt8]
-  {
+  static func finish(
+    _ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [],
+    using backend: Backend = .automatic
+  ) throws(RenderError) -> [UInt8] {
+    if backend != .qpdf {
+      do throws(NativePDFError) {
+        return try finish(NativePDF(bytes), facts, marks: marks)
+      } catch {
+        if backend == .native { throw .pdfPostPass(step: error.step, message: error.message) }
+      }
+    }
     do throws(QPDFError) {
       return try finish(QPDFDocument(bytes), facts, marks: marks)
     } catch {
