@@ -8,6 +8,8 @@ extension NativePDF {
   /// so the same input and edits give the same bytes.
   package func write() throws(NativePDFError) -> [UInt8] {
     if let failure { throw failure }
+    let info = key(trailerHandle, "/Info")
+    if isDictionary(info) { _ = makeIndirect(info) }
     var writer = NativePDFWriter(pdf: self)
     return try writer.write()
   }
@@ -25,17 +27,29 @@ struct NativePDFWriter {
   }
 
   unowned let pdf: NativePDF
+  // The graph as it stands, read without the class's exclusivity checks (each a call).
+  let nodes: [NativePDF.Node]
+  let arrays: [[Handle]]
+  let dictionaries: [[(key: String, value: Handle)]]
+  let objects: [Int: Handle]
+  let numbers: [Handle: Int]
   var out: [UInt8] = []
   var assigned: [Handle: Int] = [:]
   var queue: [Handle] = []
   var entries: [Entry] = []
 
-  init(pdf: NativePDF) { self.pdf = pdf }
+  init(pdf: NativePDF) {
+    self.pdf = pdf
+    nodes = pdf.nodes
+    arrays = pdf.arrays
+    dictionaries = pdf.dictionaries
+    objects = pdf.objects
+    numbers = pdf.numbers
+  }
 
   mutating func write() throws(NativePDFError) -> [UInt8] {
     let info = pdf.key(pdf.trailerHandle, "/Info")
     let root = pdf.root
-    if pdf.isDictionary(info) { _ = pdf.makeIndirect(info) }
     let rootNumber = number(root)
     let infoNumber = pdf.isDictionary(info) ? number(info) : nil
     let minor = pdf.input.count > 7 ? max(Int(pdf.input[7]) - 0x30, 5) : 5
@@ -45,7 +59,7 @@ struct NativePDFWriter {
     while next < queue.count {
       let handle = queue[next]
       next += 1
-      if case .stream(let index) = pdf.nodes[handle] {
+      if case .stream(let index) = nodes[handle] {
         entries.append(Entry(type: 1, field: out.count, index: 0))
         try writeStream(index, number: next)
       } else {
@@ -133,7 +147,10 @@ struct NativePDFWriter {
     var header: [UInt8] = []
     var bodies: [UInt8] = []
     for object in packed {
-      header += Array("\(object.number) \(bodies.count) ".utf8)
+      Self.decimal(object.number, into: &header)
+      header.append(0x20)
+      Self.decimal(bodies.count, into: &header)
+      header.append(0x20)
       bodies += object.body
       bodies.append(0x0a)
     }
@@ -152,34 +169,47 @@ struct NativePDFWriter {
     guard depth < NativePDF.depthLimit else {
       throw NativePDFError(stage: .writing, message: "objects nested too deep (a loop?)")
     }
-    if depth > 0, pdf.numbers[handle] != nil {
-      buffer += Array("\(number(handle)) 0 R".utf8)
+    if depth > 0, numbers[handle] != nil {
+      Self.decimal(number(handle), into: &buffer)
+      buffer.append(contentsOf: " 0 R".utf8)
       return
     }
-    switch pdf.nodes[handle] {
-    case .null: buffer += Array("null".utf8)
-    case .boolean(let value): buffer += Array((value ? "true" : "false").utf8)
-    case .integer(let value): buffer += Array(String(value).utf8)
-    case .real(let text): buffer += text
-    case .name(let name): buffer += Array(name.utf8)
+    switch nodes[handle] {
+    case .null: buffer.append(contentsOf: "null".utf8)
+    case .boolean(let value): buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): Self.decimal(value, into: &buffer)
+    case .real(let text): buffer.append(contentsOf: text)
+    case .name(let name): buffer.append(contentsOf: name.utf8)
     case .string(let bytes): Self.string(bytes, into: &buffer)
     case .reference(let target):
-      if let object = pdf.objects[target] {
+      if let object = objects[target] {
         try serialize(object, into: &buffer, depth: max(depth, 1))
       } else {
-        buffer += Array("null".utf8)
+        buffer.append(contentsOf: "null".utf8)
       }
     case .array(let index):
       buffer.append(UInt8(ascii: "["))
-      for item in pdf.arrays[index] {
+      for item in arrays[index] {
         buffer.append(0x20)
         try serialize(item, into: &buffer, depth: depth + 1)
       }
-      buffer += Array(" ]".utf8)
+      buffer.append(contentsOf: " ]".utf8)
     case .dictionary:
       try serializeDictionary(handle, into: &buffer, depth: depth + 1, skipping: []) { _ in }
     case .stream:
       throw NativePDFError(stage: .writing, message: "a stream that is not an indirect object")
+    }
+  }
+
+  /// Whether a value is null, or a reference to an object that is not there.
+  private func isNull(_ handle: Handle) -> Bool {
+    switch nodes[handle] {
+    case .null: return true
+    case .reference(let target):
+      guard let object = objects[target] else { return true }
+      if case .null = nodes[object] { return true }
+      return false
+    default: return false
     }
   }
 
@@ -188,19 +218,32 @@ struct NativePDFWriter {
     _ handle: Handle, into buffer: inout [UInt8], depth: Int, skipping: Set<String>,
     then extra: (inout [UInt8]) -> Void
   ) throws(NativePDFError) {
-    guard case .dictionary(let index) = pdf.nodes[handle] else {
+    guard case .dictionary(let index) = nodes[handle] else {
       throw NativePDFError(stage: .writing, message: "a stream without dictionary")
     }
-    buffer += Array("<<".utf8)
-    for entry in pdf.dictionaries[index] where !skipping.contains(entry.key) {
-      if case .null = pdf.nodes[pdf.resolve(entry.value)] { continue }
+    buffer.append(contentsOf: "<<".utf8)
+    for entry in dictionaries[index] {
+      if isNull(entry.value) || (!skipping.isEmpty && skipping.contains(entry.key)) { continue }
       buffer.append(0x20)
-      buffer += Array(entry.key.utf8)
+      buffer.append(contentsOf: entry.key.utf8)
       buffer.append(0x20)
       try serialize(entry.value, into: &buffer, depth: depth)
     }
     extra(&buffer)
-    buffer += Array(" >>".utf8)
+    buffer.append(contentsOf: " >>".utf8)
+  }
+
+  /// An integer in decimal, without making a String.
+  static func decimal(_ value: Int, into buffer: inout [UInt8]) {
+    if value < 0 { buffer.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= rest / 10 { divisor *= 10 }
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    } while divisor > 0
   }
 
   /// Printable ASCII as a literal string, anything else in hex.

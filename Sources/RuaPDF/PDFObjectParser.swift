@@ -131,15 +131,14 @@ struct PDFObjectParser {
   private mutating func simple() throws(NativePDFError) -> NativePDF.Handle {
     let start = position
     let token = word()
-    switch String(decoding: token, as: UTF8.self) {
-    case "true": return pdf.add(.boolean(true))
-    case "false": return pdf.add(.boolean(false))
-    case "null": return 0
-    default: break
-    }
+    if token.elementsEqual("true".utf8) { return pdf.add(.boolean(true)) }
+    if token.elementsEqual("false".utf8) { return pdf.add(.boolean(false)) }
+    if token.elementsEqual("null".utf8) { return 0 }
     if let number = Self.unsigned(token) {
+      // `N 0 R` is a reference; the look-ahead throws nothing (most integers are not one).
       let after = position
-      if let generation = try? unsigned(), generation == 0 {
+      skipSpace()
+      if Self.unsigned(word()) == 0 {
         skipSpace()
         if current == UInt8(ascii: "R") {
           position += 1
