@@ -73,9 +73,7 @@ struct PDFObjectParser {
     guard let byte = current else { throw fail("the input ends inside an object") }
     switch byte {
     case UInt8(ascii: "/"):
-      position += 1
-      let name = word()
-      return pdf.add(.name("/" + String(decoding: name, as: UTF8.self)))
+      return pdf.add(.name(name()))
     case UInt8(ascii: "("):
       return try string(PDFSyntax.literalString(bytes, from: position))
     case UInt8(ascii: "["):
@@ -102,6 +100,7 @@ struct PDFObjectParser {
   private mutating func dictionary(depth: Int) throws(NativePDFError) -> NativePDF.Handle {
     position += 2
     var entries: [(key: String, value: NativePDF.Handle)] = []
+    entries.reserveCapacity(8)
     while true {
       skipSpace()
       guard let byte = current else { throw fail("the input ends inside a dictionary") }
@@ -113,8 +112,7 @@ struct PDFObjectParser {
         return pdf.newDictionary(entries)
       }
       guard byte == UInt8(ascii: "/") else { throw fail("a dictionary key is not a name") }
-      position += 1
-      let key = "/" + String(decoding: word(), as: UTF8.self)
+      let key = name()
       entries.append((key, try value(depth: depth + 1)))
     }
   }
@@ -125,6 +123,14 @@ struct PDFObjectParser {
     guard string.whole else { throw fail("a string that does not end") }
     position = string.end
     return pdf.add(.string(string.bytes))
+  }
+
+  /// The name at the position, with its slash, as written (one String made from the input).
+  private mutating func name() -> String {
+    let start = position
+    position += 1
+    _ = word()
+    return String(decoding: bytes[start..<position], as: UTF8.self)
   }
 
   /// A number, a reference, or a keyword.
