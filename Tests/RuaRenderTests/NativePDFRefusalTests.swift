@@ -98,4 +98,32 @@ struct NativePDFRefusalTests {
     let pdf = try QPDFDocument(finished)
     #expect(pdf.utf8(pdf.key(pdf.root, "/Lang")) == "en-US")
   }
+
+  /// cairo's own output with bytes changed or cut (seeded, so a failure repeats): each either
+  /// reads and writes again, or is refused with the typed error; none crashes or hangs.
+  @Test func damagedCairoOutputIsReadOrRefused() throws {
+    let drawn = try NativeFinisherTests.drawn(RenderFixture.sheet(SamplePatients.typical))
+    var state: UInt64 = 0x5eed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var refused = 0
+    for round in 0..<120 {
+      var bytes = drawn.bytes
+      if round % 4 == 0 {
+        bytes.removeSubrange(next(bytes.count)...)
+      } else {
+        for _ in 0...next(4) { bytes[next(bytes.count)] = UInt8(next(256)) }
+      }
+      do throws(NativePDFError) {
+        let written = try NativePDF(bytes).write()
+        #expect(written.starts(with: Array("%PDF-1.".utf8)))
+      } catch {
+        refused += 1
+        #expect(!error.message.isEmpty)
+      }
+    }
+    #expect(refused > 0, "every cut input is refused")
+  }
 }
