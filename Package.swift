@@ -37,7 +37,7 @@ let package = Package(
       name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
     // The low-level PDF layer shared by the writer and the reader: the qpdf wrapper, the byte
     // sink, rua-paper's private volatile-mark format.
-    .target(name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF"]),
+    .target(name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF", "CZlib", "CCrypto"]),
     .target(name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"]),
     .target(
       name: "RuaVisual",

@@ -89,22 +89,6 @@ package final class QPDFDocument {
   package func unparseResolved(_ object: Handle) -> String? {
     qpdf_oh_unparse_resolved(data, object).map { String(cString: $0) }
   }
-  /// A page attribute, from the page or the nearest ancestor in the page tree that has it.
-  package func inherited(_ page: Handle, _ name: String) -> Handle {
-    var node = page
-    for _ in 0..<32 {
-      if has(node, name) { return key(node, name) }
-      guard has(node, "/Parent") else { break }
-      node = key(node, "/Parent")
-    }
-    return null()
-  }
-  /// The page's content streams, each as it stands (`/Contents` is one stream or an array).
-  package func contentStreams(_ page: Handle) -> [Handle] {
-    let contents = key(page, "/Contents")
-    let streams = isArray(contents) ? (0..<count(contents)).map { item(contents, $0) } : [contents]
-    return streams.filter { isStream($0) }
-  }
   /// The page's content streams, decoded and joined; nil when qpdf cannot decode them.
   package func pageContent(_ page: Handle) -> [UInt8]? {
     var buffer: UnsafeMutablePointer<UInt8>?

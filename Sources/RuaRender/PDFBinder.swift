@@ -43,6 +43,15 @@ extension PDFRenderer {
   public func renderBinder(
     _ sections: [BinderSection], title: String, now: Instant, creator: String
   ) throws(RenderError) -> RenderedBinder {
+    let (drawn, outline) = try drawBinder(sections, title: title, now: now, creator: creator)
+    return RenderedBinder(
+      pdf: RenderedPDF(bytes: try drawn.finished(), pageCount: drawn.pageCount), outline: outline)
+  }
+
+  /// Draws the binder with cairo, not yet finished by the post-pass.
+  func drawBinder(
+    _ sections: [BinderSection], title: String, now: Instant, creator: String
+  ) throws(RenderError) -> (DrawnPDF, [(level: Int, title: String, page: Int)]) {
     let sink = ByteSink()
     let firstDocument = sections.first { !$0.documents.isEmpty }?.documents.first
     let first = firstDocument?.template.layout
@@ -75,7 +84,6 @@ extension PDFRenderer {
     let facts = PDFFacts(
       title: title, language: PDFFacts.languageTag(firstDocument?.document.language ?? "en"),
       creator: creator, date: now.rfc3339)
-    let bytes = try PDFPostPass.finish(sink.bytes, facts, marks: marks)
-    return RenderedBinder(pdf: RenderedPDF(bytes: bytes, pageCount: pageCount), outline: outline)
+    return (DrawnPDF(bytes: sink.bytes, facts: facts, marks: marks, pageCount: pageCount), outline)
   }
 }

@@ -3,13 +3,13 @@ internal import RuaPDF
 
 /// Which marked-content ids of one page belong to an element that says its own /ActualText
 /// (or sits inside one that does), read from the parent tree once per id asked.
-final class SpokenElements {
-  private let pdf: QPDFDocument
-  private let parents: QPDFDocument.Handle?
+final class SpokenElements<PDF: PDFObjectEditing> {
+  private let pdf: PDF
+  private let parents: PDF.Handle?
   private var known: [Int: Bool] = [:]
 
   /// `parents`: the page's array of the parent tree (marked-content id → element).
-  init(_ pdf: QPDFDocument, _ parents: QPDFDocument.Handle?) {
+  init(_ pdf: PDF, _ parents: PDF.Handle?) {
     self.pdf = pdf
     self.parents = parents
   }
@@ -40,10 +40,10 @@ extension PDFPostPass {
   /// (`NestedActualTextSpans`), then maps the glyphs whose every use said one text
   /// (`ToUnicodeRepair`). Every stream is read, spans or not: a glyph drawn plainly anywhere
   /// keeps its entry.
-  static func removeNestedSpans(_ pdf: QPDFDocument) throws(QPDFError) {
+  static func removeNestedSpans<PDF: PDFObjectEditing>(_ pdf: PDF) throws(PDF.Failure) {
     let parents = parentArrays(pdf)
     var uses = GlyphUses()
-    var fonts: [String: QPDFDocument.Handle] = [:]
+    var fonts: [String: PDF.Handle] = [:]
     var maps: [String: [[UInt8]: [UInt8]]] = [:]
     func mapped(_ font: String, _ code: [UInt8]) -> [UInt8]? {
       if maps[font] == nil {
@@ -69,9 +69,9 @@ extension PDFPostPass {
   }
 
   /// The parent tree's arrays by their key (a page's `/StructParents`), leaves of `/Kids` too.
-  static func parentArrays(_ pdf: QPDFDocument) -> [Int: QPDFDocument.Handle] {
-    var arrays: [Int: QPDFDocument.Handle] = [:]
-    func read(_ node: QPDFDocument.Handle, depth: Int) {
+  static func parentArrays<PDF: PDFObjectEditing>(_ pdf: PDF) -> [Int: PDF.Handle] {
+    var arrays: [Int: PDF.Handle] = [:]
+    func read(_ node: PDF.Handle, depth: Int) {
       guard depth < 16 else { return }
       let nums = pdf.key(node, "/Nums")
       if pdf.isArray(nums) {
@@ -92,9 +92,9 @@ extension PDFPostPass {
 
   /// The bytes per glyph code of each font resource of `page` (2 for a `Type0` font, else 1),
   /// adding each font dictionary to `fonts` by its resource name.
-  static func fontCodeWidths(
-    _ pdf: QPDFDocument, _ page: QPDFDocument.Handle,
-    into fonts: inout [String: QPDFDocument.Handle]
+  static func fontCodeWidths<PDF: PDFObjectEditing>(
+    _ pdf: PDF, _ page: PDF.Handle,
+    into fonts: inout [String: PDF.Handle]
   ) -> [String: Int] {
     let resources = pdf.key(pdf.inherited(page, "/Resources"), "/Font")
     guard pdf.isDictionary(resources) else { return [:] }

@@ -13,15 +13,30 @@ struct PDFFacts {
   var date: String
 }
 
-/// Finishes the PDF cairo wrote, in memory, with libqpdf: what cairo 1.16 cannot write
+/// Finishes the PDF cairo wrote, in memory: what cairo 1.16 cannot write
 /// (`/MarkInfo`, `/Lang`, `DisplayDocTitle`, XMP, `D:` dates, a trailer `/ID`), page furniture
 /// as artifacts, `TH /Scope`, the root outline count, then object streams. Deterministic: the `/ID` is a
-/// hash of the content, so the same input still gives the same bytes.
+/// hash of the content, so the same input still gives the same bytes. The edits are written once,
+/// over `PDFObjectEditing`: rua-paper's own reader–writer (`NativePDF`) makes them, and libqpdf
+/// when that refuses the input.
 enum PDFPostPass {
+  /// Which reader–writer finishes: `automatic` is `NativePDF`, libqpdf when it refuses.
+  enum Backend {
+    case automatic, native, qpdf
+  }
+
   /// `marks`: where each page's per-print values were drawn (`Painter.draw`), page by page.
-  static func finish(_ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [])
-    throws(RenderError) -> [UInt8]
-  {
+  static func finish(
+    _ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [],
+    using backend: Backend = .automatic
+  ) throws(RenderError) -> [UInt8] {
+    if backend != .qpdf {
+      do throws(NativePDFError) {
+        return try finish(NativePDF(bytes), facts, marks: marks)
+      } catch {
+        if backend == .native { throw .pdfPostPass(step: error.step, message: error.message) }
+      }
+    }
     do throws(QPDFError) {
       return try finish(QPDFDocument(bytes), facts, marks: marks)
     } catch {
@@ -29,9 +44,9 @@ enum PDFPostPass {
     }
   }
 
-  private static func finish(_ pdf: QPDFDocument, _ facts: PDFFacts, marks: [PageMarks])
-    throws(QPDFError) -> [UInt8]
-  {
+  private static func finish<PDF: PDFObjectEditing>(
+    _ pdf: PDF, _ facts: PDFFacts, marks: [PageMarks]
+  ) throws(PDF.Failure) -> [UInt8] {
     let root = pdf.root
     pdf.set(root, "/MarkInfo", pdf.parse("<< /Marked true >>"))
     pdf.set(root, "/Lang", pdf.text(facts.language))
@@ -51,7 +66,7 @@ enum PDFPostPass {
   }
 
   /// Title and `D:` dates in the Info dictionary; returns the Producer cairo wrote.
-  private static func setInfo(_ pdf: QPDFDocument, _ facts: PDFFacts) -> String {
+  private static func setInfo<PDF: PDFObjectEditing>(_ pdf: PDF, _ facts: PDFFacts) -> String {
     var info = pdf.key(pdf.trailer, "/Info")
     if !pdf.isDictionary(info) {
       info = pdf.parse("<< >>")
@@ -68,8 +83,8 @@ enum PDFPostPass {
   /// Rewrites furniture in every page's content as `/Artifact` and prunes its elements.
   /// Each libqpdf call costs thousands of instructions, so the tree is touched only where the
   /// content rewrite found furniture.
-  private static func markArtifacts(_ pdf: QPDFDocument, _ marks: [PageMarks])
-    throws(QPDFError)
+  private static func markArtifacts<PDF: PDFObjectEditing>(_ pdf: PDF, _ marks: [PageMarks])
+    throws(PDF.Failure)
   {
     // The page's /StructParents key in the parent tree → the marked-content ids made artifacts.
     var artifacts: [Int: [Int]] = [:]
@@ -107,7 +122,7 @@ enum PDFPostPass {
   /// 11's `qpdf_oh_erase_item` costs time in proportion to the array's length wherever the
   /// item stands (even the last), so erasing a binder's thousands of furniture elements one by
   /// one was quadratic.
-  static func pruneArtifacts(_ pdf: QPDFDocument, in tree: QPDFDocument.Handle) {
+  static func pruneArtifacts<PDF: PDFObjectEditing>(_ pdf: PDF, in tree: PDF.Handle) {
     let kids = pdf.key(tree, "/K")
     guard pdf.isArray(kids) else { return }
     let kept = pdf.newArray()
@@ -123,8 +138,8 @@ enum PDFPostPass {
 
   /// The parent tree maps each page's marked-content ids to their elements: the furniture's
   /// slots become null.
-  private static func clearParentTree(
-    _ pdf: QPDFDocument, _ node: QPDFDocument.Handle, _ artifacts: [Int: [Int]]
+  private static func clearParentTree<PDF: PDFObjectEditing>(
+    _ pdf: PDF, _ node: PDF.Handle, _ artifacts: [Int: [Int]]
   ) {
     let nums = pdf.key(node, "/Nums")
     if pdf.isArray(nums) {
@@ -150,7 +165,7 @@ enum PDFPostPass {
   /// painter counted every tag it opened on each page; cairo makes one
   /// element of each in that order, so the tree, read depth first before the furniture is
   /// pruned, finds them by count. Only elements of the type expected are touched.
-  static func describeElements(_ pdf: QPDFDocument, _ marks: [PageMarks]) {
+  static func describeElements<PDF: PDFObjectEditing>(_ pdf: PDF, _ marks: [PageMarks]) {
     var wanted: [Int: (language: String?, actualText: String?)] = [:]
     var first = Set<Int>()
     var offset = 0
@@ -166,7 +181,7 @@ enum PDFPostPass {
     }
     guard !wanted.isEmpty || !first.isEmpty else { return }
     var count = 0
-    func visit(_ kids: QPDFDocument.Handle) {
+    func visit(_ kids: PDF.Handle) {
       for element in elements(pdf, kids)
       where pdf.isName(pdf.key(element, "/Type"), "/StructElem") {
         if let properties = wanted[count] {
@@ -189,7 +204,7 @@ enum PDFPostPass {
     }
     // The top-level elements, each visited in turn: those holding a place in `first` move
     // before the first H1 that precedes them.
-    var order: [(element: QPDFDocument.Handle, first: Bool, heading: Bool)] = []
+    var order: [(element: PDF.Handle, first: Bool, heading: Bool)] = []
     for index in 0..<pdf.count(kids) {
       let kid = pdf.item(kids, index)
       let start = count
@@ -219,7 +234,7 @@ enum PDFPostPass {
   /// column headers, repeated on each page it spans), `Row` in a row that also holds data cells
   /// (the label of a key–value table). Tables hang on the tree root (the painter opens them
   /// outside any other tag), so only the root's `Table` elements and their rows are read.
-  static func scopeTableHeaders(_ pdf: QPDFDocument) {
+  static func scopeTableHeaders<PDF: PDFObjectEditing>(_ pdf: PDF) {
     let kids = pdf.key(pdf.key(pdf.root, "/StructTreeRoot"), "/K")
     for table in elements(pdf, kids) where pdf.isName(pdf.key(table, "/S"), "/Table") {
       for row in elements(pdf, pdf.key(table, "/K")) where pdf.isName(pdf.key(row, "/S"), "/TR") {
@@ -235,8 +250,8 @@ enum PDFPostPass {
   }
 
   /// The structure elements among `kids` (an array, or one element), marked-content ids left out.
-  private static func elements(_ pdf: QPDFDocument, _ kids: QPDFDocument.Handle)
-    -> [QPDFDocument.Handle]
+  private static func elements<PDF: PDFObjectEditing>(_ pdf: PDF, _ kids: PDF.Handle)
+    -> [PDF.Handle]
   {
     let items = pdf.isArray(kids) ? (0..<pdf.count(kids)).map { pdf.item(kids, $0) } : [kids]
     return items.filter { pdf.isDictionary($0) }
@@ -244,7 +259,7 @@ enum PDFPostPass {
 
   /// A tagged PDF's structure tree has one root element, `Document`; cairo 1.16 hangs every
   /// top-level element on the tree root itself.
-  private static func wrapInDocument(_ pdf: QPDFDocument) {
+  private static func wrapInDocument<PDF: PDFObjectEditing>(_ pdf: PDF) {
     let tree = pdf.key(pdf.root, "/StructTreeRoot")
     let kids = pdf.key(tree, "/K")
     guard pdf.isArray(kids) else { return }
@@ -259,7 +274,7 @@ enum PDFPostPass {
 
   /// cairo 1.16 writes the root outline's `/Count` negative; the PDF reference says the root's
   /// count is the number of visible items and never negative.
-  private static func fixOutlineCount(_ pdf: QPDFDocument) {
+  private static func fixOutlineCount<PDF: PDFObjectEditing>(_ pdf: PDF) {
     let outlines = pdf.key(pdf.root, "/Outlines")
     guard pdf.isDictionary(outlines), let count = pdf.intValue(pdf.key(outlines, "/Count")),
       count < 0

@@ -127,6 +127,14 @@ public final class PDFRenderer {
   public func render(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> RenderedPDF
   {
+    let drawn = try draw(document, template: template, now: now, creator: creator)
+    return RenderedPDF(bytes: try drawn.finished(), pageCount: drawn.pageCount)
+  }
+
+  /// Draws `document` with cairo, not yet finished by the post-pass.
+  func draw(_ document: Document, template: Template, now: Instant, creator: String)
+    throws(RenderError) -> DrawnPDF
+  {
     let laid = try laidOut(document, template: template)
     let pages = laid.pages
     let sink = ByteSink()
@@ -142,8 +150,19 @@ public final class PDFRenderer {
     let facts = PDFFacts(
       title: document.title, language: PDFFacts.languageTag(document.language), creator: creator,
       date: now.rfc3339)
-    return RenderedPDF(
-      bytes: try PDFPostPass.finish(sink.bytes, facts, marks: marks), pageCount: pages.count)
+    return DrawnPDF(bytes: sink.bytes, facts: facts, marks: marks, pageCount: pages.count)
+  }
+}
+
+/// What cairo wrote and what the post-pass needs to finish it.
+struct DrawnPDF {
+  var bytes: [UInt8]
+  var facts: PDFFacts
+  var marks: [PageMarks]
+  var pageCount: Int
+
+  func finished(using backend: PDFPostPass.Backend = .automatic) throws(RenderError) -> [UInt8] {
+    try PDFPostPass.finish(bytes, facts, marks: marks, using: backend)
   }
 }
 

@@ -9,9 +9,9 @@ internal import RuaPDF
 enum ToUnicodeRepair {
   /// `fonts`: each font resource name cairo used (`f-2-1`: one name for one font object in the
   /// whole document) → its font dictionary.
-  static func apply(
-    _ pdf: QPDFDocument, _ uses: GlyphUses, fonts: [String: QPDFDocument.Handle]
-  ) throws(QPDFError) {
+  static func apply<PDF: PDFObjectEditing>(
+    _ pdf: PDF, _ uses: GlyphUses, fonts: [String: PDF.Handle]
+  ) throws(PDF.Failure) {
     for (name, codes) in uses.remappable {
       guard let font = fonts[name] else { continue }
       let stream = pdf.key(font, "/ToUnicode")
@@ -88,8 +88,8 @@ enum ToUnicodeRepair {
     var bytes: [UInt8] = []
     var index = 1
     while index + 1 < digits.count - 1 {
-      guard let high = ContentToken.hexDigit(digits[index]),
-        let low = ContentToken.hexDigit(digits[index + 1])
+      guard let high = PDFSyntax.hexDigit(digits[index]),
+        let low = PDFSyntax.hexDigit(digits[index + 1])
       else { return nil }
       bytes.append(high << 4 | low)
       index += 2

@@ -10,8 +10,8 @@ internal import RuaPDF
 enum VolatileMarking {
   /// Adds the property list of every marked group of page `number` (0-based) to the page's
   /// resources and returns their names by group.
-  static func addProperties(
-    _ pdf: QPDFDocument, page: QPDFDocument.Handle, number: Int, _ marks: PageMarks?
+  static func addProperties<PDF: PDFObjectEditing>(
+    _ pdf: PDF, page: PDF.Handle, number: Int, _ marks: PageMarks?
   ) -> [Int: String] {
     guard let marks, !marks.groups.isEmpty else { return [:] }
     var resources = pdf.key(page, "/Resources")

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: Apache-2.0
+internal import CCrypto
+
+extension NativePDF {
+  /// The PDF again: the objects reachable from the trailer's `/Root` and `/Info`, numbered in
+  /// the order met, streams as top-level objects (replaced ones compressed), every other object
+  /// in one object stream, then an xref stream with an `/ID` hashed from everything before it,
+  /// so the same input and edits give the same bytes.
+  package func write() throws(NativePDFError) -> [UInt8] {
+    if let failure { throw failure }
+    let info = key(trailerHandle, "/Info")
+    if isDictionary(info) { _ = makeIndirect(info) }
+    var writer = NativePDFWriter(pdf: self)
+    return try writer.write()
+  }
+}
+
+/// One `NativePDF.write`.
+struct NativePDFWriter {
+  typealias Handle = NativePDF.Handle
+
+  /// An xref stream entry: type 1 (offset, 0) or type 2 (object stream, index).
+  struct Entry {
+    var type: UInt8
+    var field: Int
+    var index: Int
+  }
+
+  unowned let pdf: NativePDF
+  // The graph as it stands, read without the class's exclusivity checks (each a call).
+  let nodes: [NativePDF.Node]
+  let arrays: [[Handle]]
+  let dictionaries: [[(key: String, value: Handle)]]
+  let objects: [Int: Handle]
+  let numbers: [Handle: Int]
+  var out: [UInt8] = []
+  var assigned: [Handle: Int] = [:]
+  var queue: [Handle] = []
+  var entries: [Entry] = []
+
+  init(pdf: NativePDF) {
+    self.pdf = pdf
+    nodes = pdf.nodes
+    arrays = pdf.arrays
+    dictionaries = pdf.dictionaries
+    objects = pdf.objects
+    numbers = pdf.numbers
+  }
+
+  mutating func write() throws(NativePDFError) -> [UInt8] {
+    let info = pdf.key(pdf.trailerHandle, "/Info")
+    let root = pdf.root
+    let rootNumber = number(root)
+    let infoNumber = pdf.isDictionary(info) ? number(info) : nil
+    let minor = pdf.input.count > 7 ? max(Int(pdf.input[7]) - 0x30, 5) : 5
+    out = Array("%PDF-1.\(min(minor, 7))\n%".utf8) + [0xbf, 0xf7, 0xa2, 0xfe, 0x0a]
+    var packed: [(number: Int, body: [UInt8])] = []
+    var next = 0
+    while next < queue.count {
+      let handle = queue[next]
+      next += 1
+      if case .stream(let index) = nodes[handle] {
+        entries.append(Entry(type: 1, field: out.count, index: 0))
+        try writeStream(index, number: next)
+      } else {
+        var body: [UInt8] = []
+        try serialize(handle, into: &body, depth: 0)
+        packed.append((next, body))
+        entries.append(Entry(type: 2, field: 0, index: 0))
+      }
+      guard queue.count <= NativePDF.objectLimit else {
+        throw NativePDFError(stage: .writing, message: "too many objects")
+      }
+    }
+    let objectStream = queue.count + 1
+    for (place, object) in packed.enumerated() {
+      entries[object.number - 1] = Entry(type: 2, field: objectStream, index: place)
+    }
+    entries.append(Entry(type: 1, field: out.count, index: 0))
+    try writeObjectStream(packed, number: objectStream)
+    let xref = objectStream + 1
+    entries.append(Entry(type: 1, field: out.count, index: 0))
+    let id = hexDigest(out)
+    let widths = [1, byteWidth(entries.map(\.field).max() ?? 0), byteWidth(max(packed.count, 1))]
+    var table: [UInt8] = []
+    for entry in [Entry(type: 0, field: 0, index: 0)] + entries {
+      table.append(entry.type)
+      bigEndian(entry.field, widths[1], into: &table)
+      bigEndian(entry.index, widths[2], into: &table)
+    }
+    guard let compressed = Flate.deflate(table) else { throw deflateFailure }
+    var dictionary =
+      "<< /Type /XRef /Size \(xref + 1) /W [ 1 \(widths[1]) \(widths[2]) ] /Root \(rootNumber) 0 R"
+    if let infoNumber { dictionary += " /Info \(infoNumber) 0 R" }
+    dictionary += " /ID [ <\(id)> <\(id)> ] /Filter /FlateDecode /Length \(compressed.count) >>"
+    append("\(xref) 0 obj\n\(dictionary)\nstream\n")
+    out += compressed
+    append("\nendstream\nendobj\nstartxref\n\(entries[xref - 1].field)\n%%EOF\n")
+    return out
+  }
+
+  /// The object's new number, given (and queued) the first time it is met.
+  mutating func number(_ handle: Handle) -> Int {
+    if let known = assigned[handle] { return known }
+    queue.append(handle)
+    assigned[handle] = queue.count
+    return queue.count
+  }
+
+  private mutating func append(_ text: String) { out += text.utf8 }
+
+  private var deflateFailure: NativePDFError {
+    NativePDFError(stage: .writing, message: "zlib could not compress a stream")
+  }
+
+  private mutating func writeStream(_ index: Int, number: Int) throws(NativePDFError) {
+    let stream = pdf.streams[index]
+    let dictionary = stream.dictionary
+    var data = stream.replaced.map { _ in [UInt8]() } ?? Array(pdf.input[stream.stored])
+    var extra = ""
+    var skipped: Set<String> = ["/Length"]
+    if let replaced = stream.replaced {
+      skipped.formUnion(["/Filter", "/DecodeParms"])
+      // XMP stays readable as text, as libqpdf leaves it.
+      if pdf.isName(pdf.key(dictionary, "/Type"), "/Metadata") {
+        data = replaced
+      } else {
+        guard let compressed = Flate.deflate(replaced) else { throw deflateFailure }
+        data = compressed
+        extra = " /Filter /FlateDecode"
+      }
+    }
+    var head: [UInt8] = []
+    try serializeDictionary(dictionary, into: &head, depth: 1, skipping: skipped) {
+      $0 += Array("\(extra) /Length \(data.count)".utf8)
+    }
+    append("\(number) 0 obj\n")
+    out += head
+    append("\nstream\n")
+    out += data
+    append("\nendstream\nendobj\n")
+  }
+
+  private mutating func writeObjectStream(
+    _ packed: [(number: Int, body: [UInt8])], number: Int
+  ) throws(NativePDFError) {
+    var header: [UInt8] = []
+    var bodies: [UInt8] = []
+    for object in packed {
+      Self.decimal(object.number, into: &header)
+      header.append(0x20)
+      Self.decimal(bodies.count, into: &header)
+      header.append(0x20)
+      bodies += object.body
+      bodies.append(0x0a)
+    }
+    guard let compressed = Flate.deflate(header + bodies) else { throw deflateFailure }
+    append(
+      "\(number) 0 obj\n<< /Type /ObjStm /N \(packed.count) /First \(header.count)"
+        + " /Filter /FlateDecode /Length \(compressed.count) >>\nstream\n")
+    out += compressed
+    append("\nendstream\nendobj\n")
+  }
+
+  /// The value as PDF syntax; an indirect object inside another as its reference.
+  mutating func serialize(_ handle: Handle, into buffer: inout [UInt8], depth: Int)
+    throws(NativePDFError)
+  {
+    guard depth < NativePDF.depthLimit else {
+      throw NativePDFError(stage: .writing, message: "objects nested too deep (a loop?)")
+    }
+    if depth > 0, numbers[handle] != nil {
+      Self.decimal(number(handle), into: &buffer)
+      buffer.append(contentsOf: " 0 R".utf8)
+      return
+    }
+    switch nodes[handle] {
+    case .null: buffer.append(contentsOf: "null".utf8)
+    case .boolean(let value): buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): Self.decimal(value, into: &buffer)
+    case .real(let text): buffer.append(contentsOf: text)
+    case .name(let name): buffer.append(contentsOf: name.utf8)
+    case .string(let bytes): Self.string(bytes, into: &buffer)
+    case .reference(let target):
+      if let object = objects[target] {
+        try serialize(object, into: &buffer, depth: max(depth, 1))
+      } else {
+        buffer.append(contentsOf: "null".utf8)
+      }
+    case .array(let index):
+      buffer.append(UInt8(ascii: "["))
+      for item in arrays[index] {
+        buffer.append(0x20)
+        try serialize(item, into: &buffer, depth: depth + 1)
+      }
+      buffer.append(contentsOf: " ]".utf8)
+    case .dictionary:
+      try serializeDictionary(handle, into: &buffer, depth: depth + 1, skipping: []) { _ in }
+    case .stream:
+      throw NativePDFError(stage: .writing, message: "a stream that is not an indirect object")
+    }
+  }
+
+  /// Whether a value is null, or a reference to an object that is not there.
+  private func isNull(_ handle: Handle) -> Bool {
+    switch nodes[handle] {
+    case .null: return true
+    case .reference(let target):
+      guard let object = objects[target] else { return true }
+      if case .null = nodes[object] { return true }
+      return false
+    default: return false
+    }
+  }
+
+  /// `<< … >>`, null entries left out (a null value means the key is absent).
+  private mutating func serializeDictionary(
+    _ handle: Handle, into buffer: inout [UInt8], depth: Int, skipping: Set<String>,
+    then extra: (inout [UInt8]) -> Void
+  ) throws(NativePDFError) {
+    guard case .dictionary(let index) = nodes[handle] else {
+      throw NativePDFError(stage: .writing, message: "a stream without dictionary")
+    }
+    buffer.append(contentsOf: "<<".utf8)
+    for entry in dictionaries[index] {
+      if isNull(entry.value) || (!skipping.isEmpty && skipping.contains(entry.key)) { continue }
+      buffer.append(0x20)
+      buffer.append(contentsOf: entry.key.utf8)
+      buffer.append(0x20)
+      try serialize(entry.value, into: &buffer, depth: depth)
+    }
+    extra(&buffer)
+    buffer.append(contentsOf: " >>".utf8)
+  }
+
+  /// An integer in decimal, without making a String.
+  static func decimal(_ value: Int, into buffer: inout [UInt8]) {
+    if value < 0 { buffer.append(UInt8(ascii: "-")) }
+    var rest = value.magnitude
+    var divisor: UInt = 1
+    while divisor <= rest / 10 { divisor *= 10 }
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    } while divisor > 0
+  }
+
+  /// Printable ASCII as a literal string, anything else in hex.
+  static func string(_ bytes: [UInt8], into buffer: inout [UInt8]) {
+    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+      buffer.append(UInt8(ascii: "("))
+      for byte in bytes {
+        if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") {
+          buffer.append(UInt8(ascii: "\\"))
+        }
+        buffer.append(byte)
+      }
+      buffer.append(UInt8(ascii: ")"))
+      return
+    }
+    let digits = Array("0123456789abcdef".utf8)
+    buffer.append(UInt8(ascii: "<"))
+    for byte in bytes {
+      buffer.append(digits[Int(byte >> 4)])
+      buffer.append(digits[Int(byte & 0xf)])
+    }
+    buffer.append(UInt8(ascii: ">"))
+  }
+
+  private func byteWidth(_ value: Int) -> Int {
+    var width = 1
+    while width < 8, value >> (8 * width) != 0 { width += 1 }
+    return width
+  }
+
+  private func bigEndian(_ value: Int, _ width: Int, into buffer: inout [UInt8]) {
+    for shift in stride(from: 8 * (width - 1), through: 0, by: -8) {
+      buffer.append(UInt8((value >> shift) & 0xff))
+    }
+  }
+
+  /// The first 16 bytes of the SHA-256 of `bytes`, in hex.
+  private func hexDigest(_ bytes: [UInt8]) -> String {
+    var digest = [UInt8](repeating: 0, count: 32)
+    var length: UInt32 = 0
+    _ = bytes.withUnsafeBytes { input in
+      digest.withUnsafeMutableBytes { output in
+        EVP_Digest(
+          input.baseAddress, input.count, output.baseAddress?.assumingMemoryBound(to: UInt8.self),
+          &length, EVP_sha256(), nil)
+      }
+    }
+    let digits = Array("0123456789abcdef".utf8)
+    let text = digest.prefix(16).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
