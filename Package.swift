@@ -87,7 +87,9 @@ let package = Package(
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore", "RuaTestSupport"]),
     .testTarget(
       name: "RuaRenderTests",
-      dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "RuaTestSupport"]),
+      dependencies: [
+        "RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "CPangoCairo", "RuaTestSupport",
+      ]),
     .testTarget(
       name: "RuaVisualTests",
       dependencies: ["RuaVisual", "RuaPDF", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),
