@@ -187,7 +187,8 @@ struct DiffCommand: Command {
       if file == "-" { return try PDFDocument(standardInput: "standard input") }
       return try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
     } catch {
-      throw PaperError(error.message, kind: .invalidData)
+      throw PaperError(
+        error.message, kind: error.kind == .missingLibrary ? .unavailable : .invalidData)
     }
   }
 
