@@ -17,13 +17,16 @@ let package = Package(
     .systemLibrary(
       name: "CPangoCairo", pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-    .systemLibrary(
-      name: "CPopplerGLib", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+    // poppler-glib and CUPS are declared here for their headers only: the executable defines the
+    // functions it calls as stubs that load the library on first use (CLazyLibraries), so a
+    // command that never reads a PDF or prints does not map them (issue 32).
+    .systemLibrary(name: "CPopplerGLib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
     .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLinux"),
+    .target(name: "CLazyLibraries"),
 
     // Pure: imports nothing.
     .target(name: "RuaCore"),
@@ -41,9 +44,11 @@ let package = Package(
     .target(name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"]),
     .target(
       name: "RuaVisual",
-      dependencies: ["RuaFiles", "RuaPDF", "CPopplerGLib", "CPangoCairo", "CZlib"]
+      dependencies: [
+        "RuaFiles", "RuaPDF", "CPopplerGLib", "CLazyLibraries", "CPangoCairo", "CZlib",
+      ]
     ),
-    .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups"]),
+    .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups", "CLazyLibraries"]),
 
     // The application: a Session over one open store (documents, delivery, edits, batch,
     // snapshots). Typed results and `PaperError`; no argv, no exit codes, no terminal.
@@ -61,7 +66,9 @@ let package = Package(
         "RuaPrint", "CLinux",
       ]),
     // Bound at load time (full RELRO, as Debian's hardening asks): the GOT is read-only before
-    // the first line runs, and a missing library fails at start, not mid-print.
+    // the first line runs, and a missing library fails at start, not mid-print. poppler-glib
+    // and libcups are the exception (CLazyLibraries): loaded by the commands that use them,
+    // before they read a PDF or connect to CUPS, and a missing one is an error naming it.
     .executableTarget(
       name: "rua-paper", dependencies: ["RuaCLI"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "now"])]),
@@ -87,7 +94,9 @@ let package = Package(
     .testTarget(name: "RuaStoreTests", dependencies: ["RuaStore", "RuaCore", "RuaTestSupport"]),
     .testTarget(
       name: "RuaRenderTests",
-      dependencies: ["RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "RuaTestSupport"]),
+      dependencies: [
+        "RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "CPangoCairo", "RuaTestSupport",
+      ]),
     .testTarget(
       name: "RuaVisualTests",
       dependencies: ["RuaVisual", "RuaPDF", "CPangoCairo", "CPopplerGLib", "RuaTestSupport"]),

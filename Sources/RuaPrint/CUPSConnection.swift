@@ -19,6 +19,7 @@ final class CUPSConnection {
   /// within `timeout` seconds; each request on the connection then fails after `timeout`
   /// seconds without progress (`--print-timeout`).
   init(server requested: String?, timeout: Double = requestTimeoutSeconds) throws(PrintError) {
+    try CUPSLoading.require()
     cupsSetServer(requested)
     let host = String(cString: cupsServer())
     let port = ippPort()

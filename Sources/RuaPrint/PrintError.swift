@@ -38,6 +38,8 @@ public enum PrintError: Error, Equatable, Sendable {
   /// Sending the document to the scheduler failed. `jobID` is the job that was then cancelled
   /// and purged; nil when there was none, or when it could not be purged (`detail` says so).
   case io(printer: String?, jobID: Int32?, detail: String)
+  /// libcups, loaded on first use, cannot be loaded (`file`; `reason` is the loader's).
+  case missingLibrary(file: String, reason: String)
 
   /// One or two sentences for the terminal: what happened and what to do.
   public var message: String {
@@ -97,6 +99,9 @@ public enum PrintError: Error, Equatable, Sendable {
       let job = jobID.map { "; job \($0) was cancelled and removed from the queue" } ?? ""
       return "sending the document\(target) failed (\(detail))\(job); check that CUPS is "
         + "running and print again"
+    case .missingLibrary(let file, let reason):
+      return "\(file) cannot be loaded (\(reason)); printing needs it: install libcups2 "
+        + "(scripts/setup), or write the document to a file with -o"
     }
   }
 }

@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 internal import CPangoCairo
 
-/// A Pango font map and context that see only the fonts named by the pinned fontconfig file.
-/// One per renderer (and so per thread); freed in deinit.
+/// A Pango font map and context that see only the fonts named by the pinned fontconfig file:
+/// all of them, or only the unhinted copies (`FontConfigs`). One per renderer (and so per
+/// thread); freed in deinit.
 final class FontMap {
   let fontMap: UnsafeMutablePointer<PangoFontMap>
   let context: OpaquePointer
+  /// True when the map sees only the unhinted copies in `fonts/`.
+  let pinnedFacesOnly: Bool
   private let config: OpaquePointer
 
-  init(fontsConf path: String, language: String) throws(RenderError) {
-    guard let config = FcConfigCreate() else { throw .fontConfiguration(file: path) }
-    // > FcConfigParseAndLoad: returns FcFalse if some error occurred while loading the file.
-    guard FcConfigParseAndLoad(config, path, FcBool(1)) != 0, FcConfigBuildFonts(config) != 0 else {
-      FcConfigDestroy(config)
+  /// `makeCurrent` false leaves fontconfig's current config as it is (a renderer's second map,
+  /// made after its first is current).
+  init(
+    fontsConf path: String, language: String, pinnedFacesOnly: Bool = false,
+    makeCurrent: Bool = true
+  ) throws(RenderError) {
+    guard let config = pinnedFacesOnly ? FontConfigs.pinned(path) : FontConfigs.full(path) else {
       throw .fontConfiguration(file: path)
     }
+    self.pinnedFacesOnly = pinnedFacesOnly
     // The pinned faces are unhinted copies made by scripts/make-fonts; without them fontconfig
     // would quietly fall back to another family and every document would change.
     guard Self.has(family: Self.requiredFamily, in: config) else {
@@ -25,7 +31,7 @@ final class FontMap {
     // Pango's font maps start by initialising fontconfig (`FcInit`), which would otherwise
     // load the system's configuration and fonts (29 M instructions on a cold sheet) that no
     // renderer uses. Fontconfig keeps its own reference; the next renderer's replaces it.
-    guard FcConfigSetCurrent(config) != 0 else {
+    guard !makeCurrent || FcConfigSetCurrent(config) != 0 else {
       FcConfigDestroy(config)
       throw .fontConfiguration(file: path)
     }

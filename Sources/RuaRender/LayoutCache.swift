@@ -20,7 +20,7 @@ final class LayoutCache {
   /// texts (a layout is a few kilobytes), so memory stays flat over any batch.
   static let capacity = 1_024
 
-  private let context: OpaquePointer
+  let context: OpaquePointer
   let template: Template
   let language: String
   /// The document's direction: its alignment and which runs are isolated.

@@ -52,6 +52,21 @@ extension PDFRenderer {
   func drawBinder(
     _ sections: [BinderSection], title: String, now: Instant, creator: String
   ) throws(RenderError) -> (DrawnPDF, [(level: Int, title: String, page: Int)]) {
+    do {
+      return try drawBinder(sections, title: title, now: now, creator: creator, copiesFirst: true)
+    } catch .missingGlyphs {
+      // Each document is measured with the faces that draw it (`withFonts`); this is a text
+      // only the painter shapes, with a character the copies lack: every face, for all of it.
+      return try drawBinder(
+        sections, title: title, now: now, creator: creator, copiesFirst: false)
+    } catch {
+      throw error
+    }
+  }
+
+  private func drawBinder(
+    _ sections: [BinderSection], title: String, now: Instant, creator: String, copiesFirst: Bool
+  ) throws(RenderError) -> (DrawnPDF, [(level: Int, title: String, page: Int)]) {
     let sink = ByteSink()
     let firstDocument = sections.first { !$0.documents.isEmpty }?.documents.first
     let first = firstDocument?.template.layout
@@ -67,7 +82,12 @@ extension PDFRenderer {
         CAIRO_PDF_OUTLINE_FLAG_OPEN)
       outline.append((1, section.title, pageCount + 1))
       for item in section.documents {
-        let laid = try laidOut(item.document, template: item.template)
+        let laid =
+          copiesFirst
+          ? try withFonts(for: item.template) { (fonts) throws(RenderError) in
+            try laidOut(item.document, template: item.template, fonts: fonts)
+          }
+          : try laidOut(item.document, template: item.template, fonts: try everyFace())
         let pages = laid.pages
         let layout = item.template.layout
         cairo_pdf_surface_set_size(surface.surface, layout.pageWidth, layout.pageHeight)

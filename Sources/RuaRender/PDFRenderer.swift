@@ -15,7 +15,15 @@ public struct RenderedPDF: Equatable, Sendable {
 /// Owns its font map and Pango context: use one renderer per thread (a batch renders in
 /// parallel with one renderer per worker).
 public final class PDFRenderer {
+  /// The font map documents are drawn with first: only the unhinted copies, unless the renderer
+  /// was made to use every face.
   let fonts: FontMap
+  /// Every face of the pinned file: made on first use, for a document with a character the
+  /// copies lack or a template style they do not have (`PDFRenderer+FontWorld.swift`).
+  var allFaces: FontMap?
+  let fontsConf: String
+  /// Whether the last document drawn (or paginated) needed only the copies: what tests read.
+  var lastDrawnWithCopiesOnly = false
   /// The layouts of recent documents, one cache per template, language and direction (a batch
   /// alternates the ER sheet, the list and the guide person by person), newest last.
   private var caches: [LayoutCache] = []
@@ -23,8 +31,15 @@ public final class PDFRenderer {
   static let cachesKept = 4
 
   /// Loads the pinned fontconfig file (`templates/fonts.conf`) for this renderer's font map.
-  public init(fontsConf path: String) throws(RenderError) {
-    fonts = try FontMap(fontsConf: path, language: "en")
+  public convenience init(fontsConf path: String) throws(RenderError) {
+    try self.init(fontsConf: path, pinnedFacesFirst: true)
+  }
+
+  /// `pinnedFacesFirst` false draws every document with every face (what the pinned world is
+  /// compared with).
+  init(fontsConf path: String, pinnedFacesFirst: Bool) throws(RenderError) {
+    fontsConf = path
+    fonts = try FontMap(fontsConf: path, language: "en", pinnedFacesOnly: pinnedFacesFirst)
   }
 
   /// The measurer the paginator uses: real Pango layouts with the template's styles. A style
@@ -64,13 +79,17 @@ public final class PDFRenderer {
 
   /// Splits `document` into pages with real text measurement.
   public func paginate(_ document: Document, template: Template) throws(RenderError) -> [Page] {
-    try laidOut(document, template: template).pages
+    try withFonts(for: template) { (fonts) throws(RenderError) in
+      try laidOut(document, template: template, fonts: fonts).pages
+    }
   }
 
   /// The cache for a document: the one that serves its template, language and direction, else
   /// a new one (the least recently used goes when there are `cachesKept`).
-  func layoutCache(for document: Document, _ template: Template) -> LayoutCache {
-    if let index = caches.firstIndex(where: { $0.serves(document, template) }) {
+  func layoutCache(for document: Document, _ template: Template, fonts: FontMap) -> LayoutCache {
+    if let index = caches.firstIndex(where: {
+      $0.context == fonts.context && $0.serves(document, template)
+    }) {
       let cache = caches.remove(at: index)
       caches.append(cache)
       cache.trim()
@@ -95,14 +114,16 @@ public final class PDFRenderer {
   /// Paginates keeping the measured layouts for the painter. A tighter line pitch is a
   /// template of its own (its layouts are measured at that pitch), made only when the paginator
   /// asks for it.
-  func laidOut(_ document: Document, template: Template) throws(RenderError) -> LaidOut {
+  func laidOut(_ document: Document, template: Template, fonts: FontMap) throws(RenderError)
+    -> LaidOut
+  {
     pango_context_set_language(fonts.context, pango_language_from_string(document.language))
     // The base direction of every paragraph: Arabic pages run right to left.
     pango_context_set_base_dir(
       fonts.context,
       document.direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
     let failure = FailureBox()
-    let cache = layoutCache(for: document, template)
+    let cache = layoutCache(for: document, template, fonts: fonts)
     var tightened: [Double: (Template, LayoutCache)] = [1: (template, cache)]
     let pagination = RuaDocuments.paginate(document, layout: template.layout) { leading in
       if let (_, known) = tightened[leading] {
@@ -131,11 +152,20 @@ public final class PDFRenderer {
     return RenderedPDF(bytes: try drawn.finished(), pageCount: drawn.pageCount)
   }
 
-  /// Draws `document` with cairo, not yet finished by the post-pass.
+  /// Draws `document` with cairo in the font world its text needs (`withFonts`), not yet
+  /// finished by the post-pass.
   func draw(_ document: Document, template: Template, now: Instant, creator: String)
     throws(RenderError) -> DrawnPDF
   {
-    let laid = try laidOut(document, template: template)
+    try withFonts(for: template) { (fonts) throws(RenderError) in
+      try draw(document, template: template, now: now, creator: creator, fonts: fonts)
+    }
+  }
+
+  private func draw(
+    _ document: Document, template: Template, now: Instant, creator: String, fonts: FontMap
+  ) throws(RenderError) -> DrawnPDF {
+    let laid = try laidOut(document, template: template, fonts: fonts)
     let pages = laid.pages
     let sink = ByteSink()
     let surface = try PDFSurface(

@@ -19,6 +19,7 @@ public final class PDFDocument {
 
   /// Opens a PDF from bytes; `name` identifies it in errors.
   public init(bytes: [UInt8], name: String) throws(VisualError) {
+    try PopplerLoading.require()
     guard Self.hasPDFHeader(bytes) else {
       throw VisualError(
         .notPDF,

@@ -21,6 +21,8 @@ public struct VisualError: Error, Sendable, Equatable, CustomStringConvertible {
     case image
     /// An argument such as a mask or DPI that cannot be used.
     case invalidArgument
+    /// poppler-glib, loaded on first use, cannot be loaded.
+    case missingLibrary
   }
 
   public let kind: Kind

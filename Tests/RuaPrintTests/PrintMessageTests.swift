@@ -18,6 +18,7 @@ import Testing
     .outcomeUnknown(printer: "office", jobID: 7),
     .io(printer: "office", jobID: 7, detail: "Broken pipe"),
     .io(printer: nil, jobID: nil, detail: "the document is empty"),
+    .missingLibrary(file: "libcups.so.2", reason: "cannot open shared object file"),
   ]
 
   @Test(arguments: errors)
@@ -36,6 +37,9 @@ import Testing
     #expect(stopped.contains("job 7"))
     #expect(PrintError.noDaemon(server: "/x.sock").message.contains("/x.sock"))
     #expect(PrintError.noDefaultDestination.message.contains("lpoptions -d"))
+    let missing = PrintError.missingLibrary(file: "libcups.so.2", reason: "gone").message
+    #expect(
+      missing.hasPrefix("libcups.so.2 cannot be loaded (gone)") && missing.contains("libcups2"))
   }
 
   @Test func onlyGenericTitlesReachCUPS() {

@@ -103,15 +103,31 @@ struct CorpusPDF {
     return sink.bytes
   }
 
+  /// DejaVu Sans by its file: a toy font name ("DejaVu Sans") is resolved through fontconfig's
+  /// current config, which is whichever a renderer of the same test process made current last
+  /// (the pinned copies have no DejaVu, so the corpus would change with the tests run before).
+  nonisolated(unsafe) static let dejaVu = face("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+  nonisolated(unsafe) static let dejaVuBold = face(
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+
+  private static func face(_ file: String) -> OpaquePointer? {
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    _ = file.withCString {
+      FcPatternAddString(
+        pattern, FC_FILE, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+    }
+    _ = FcPatternAddInteger(pattern, FC_INDEX, 0)
+    return cairo_ft_font_face_create_for_pattern(pattern)
+  }
+
   private func draw(_ cr: OpaquePointer?, _ item: Item) {
     cairo_set_source_rgb(
       cr, Double(item.colour >> 16 & 0xFF) / 255, Double(item.colour >> 8 & 0xFF) / 255,
       Double(item.colour & 0xFF) / 255)
     switch item.shape {
     case .text(let text, let size, let bold):
-      cairo_select_font_face(
-        cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-        bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+      cairo_set_font_face(cr, bold ? Self.dejaVuBold : Self.dejaVu)
       cairo_set_font_size(cr, size)
       cairo_move_to(cr, item.x, item.y)
       cairo_show_text(cr, text)

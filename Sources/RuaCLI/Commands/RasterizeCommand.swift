@@ -35,7 +35,10 @@ struct RasterizeCommand: Command {
     do {
       document = try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
     } catch {
-      throw PaperError(error.message, kind: error.kind == .unreadable ? .notFound : .invalidData)
+      let kind: PaperError.Kind =
+        error.kind == .unreadable
+        ? .notFound : error.kind == .missingLibrary ? .unavailable : .invalidData
+      throw PaperError(error.message, kind: kind)
     }
     let pages = try range(arguments.value(.pages), file: file, count: document.pageCount)
     try VisualSupport.checkPixels([document], pages: pages, dpi: dpi, kind: .invalidRequest)

@@ -37,7 +37,8 @@ public struct DiffRun {
       if file == "-" { return try PDFDocument(standardInput: "standard input") }
       return try PDFDocument(path: host.absolute(file), shownAs: VisibleText.escaped(file))
     } catch {
-      throw PaperError(error.message, kind: .invalidData)
+      throw PaperError(
+        error.message, kind: error.kind == .missingLibrary ? .unavailable : .invalidData)
     }
   }
 
