@@ -56,13 +56,15 @@ struct WalletCardWords: DocumentWords {
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
-    var born = born(patient, today: today)
+    var born = run(born(patient, today: today), "name-sub")
     if let preferred = patient.preferredName {
-      born += "   \(labels[.preferredName]) “\(preferred)”"
+      born = born + run("   ", "name-sub") + goesBy(preferred, style: "name-sub")
+    }
+    if let english = bornInEnglish(patient, today: today, style: "name-sub") {
+      born = born + run("\n", "name-sub") + english
     }
     var parts: [CardPart] = [
-      .block(.heading(level: 1, run(patient.fullName, "name"))),
-      .block(.paragraph(run(born, "name-sub"))),
+      .block(.heading(level: 1, run(patient.fullName, "name"))), .block(.paragraph(born)),
     ]
     if case .listed(let allergies) = facts.allergies {
       parts.append(
@@ -99,15 +101,16 @@ struct WalletCardWords: DocumentWords {
     parts.append(.block(band(.info, .codeStatus, er.codeStatus(facts.codeStatus))))
     let interpreter: StyledText
     switch patient.interpreterNeeded {
-    case true: interpreter = run(labels[.interpreterNeeded], "strong")
-    case false: interpreter = run(labels[.interpreterNotNeeded])
-    case nil: interpreter = run(labels[.notRecorded], "muted")
+    case true: interpreter = value(.interpreterNeeded, "strong")
+    case false: interpreter = value(.interpreterNotNeeded)
+    case nil: interpreter = value(.notRecorded, "muted")
     }
     parts.append(
       .block(
         .paragraph(
-          run(labels[.language] + " ", "label") + run(languageName(patient.language), "strong")
-            + run("  ·  ") + run(labels[.interpreter] + " ", "label") + interpreter)))
+          inline(.language, "label", colon: false)
+            + languageName(patient.language, style: "strong") + run("  ·  ")
+            + inline(.interpreter, "label", colon: false) + interpreter)))
     if !patient.conditions.isEmpty {
       let items = patient.conditions.map {
         ListItem(marker: .empty, text: run($0.name, "strong"))
@@ -157,7 +160,7 @@ struct WalletCardWords: DocumentWords {
       parts.append(
         .block(
           .paragraph(
-            run(labels[.pharmacy] + ": ", "label") + run(pharmacy.name, "strong")
+            inline(.pharmacy, "label") + run(pharmacy.name, "strong")
               + run(pharmacy.phone.map { " · " + $0 } ?? "", "strong"))))
     }
     return parts
@@ -167,16 +170,18 @@ struct WalletCardWords: DocumentWords {
   private func medicine(_ medication: Medication, today: CivilDate) -> StyledText {
     var text = run(medication.name, "strong")
     if let strength = medication.strength { text = text + run(" " + strength) }
-    var how: [String] = []
-    if let dose = medication.dose { how.append(dose) }
+    var how: [StyledText] = []
+    if let dose = medication.dose { how.append(run(dose, "muted")) }
     if medication.asNeeded {
-      how.append(labels[.asNeeded])
+      how.append(value(.asNeeded, "muted"))
     } else if !medication.times.isEmpty {
-      how.append(medication.times.sorted().map(time).joined(separator: ", "))
+      how.append(times(medication, style: "muted"))
     }
-    if !how.isEmpty { text = text + run(" — " + how.joined(separator: ", "), "muted") }
+    if !how.isEmpty {
+      text = text + run(" — ", "muted") + joined(how, separator: ", ", style: "muted")
+    }
     if medication.status == .onHold {
-      text = text + run(" " + holdMark(medication, today: today), "strong")
+      text = text + run(" ", "strong") + holdMark(medication, today: today, style: "strong")
     }
     return text
   }
