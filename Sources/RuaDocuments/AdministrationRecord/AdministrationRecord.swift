@@ -252,8 +252,8 @@ struct AdministrationRecordWords: DocumentWords {
             row.append(labels.styled(.marHeld, style: "cell-strong"))
             boxes.append(.hatch(row: rows.count, column: fixed + index))
           case .notStarted:
-            row.append(run("— ", "cell-muted") + value(.marNotStarted, "cell-muted"))
-          case .stopped: row.append(run("— ", "cell-muted") + value(.marStopped, "cell-muted"))
+            row.append(value(.marNotStarted, "cell-muted", lead: "— "))
+          case .stopped: row.append(value(.marStopped, "cell-muted", lead: "— "))
           }
         }
         rows.append(row)

@@ -47,8 +47,7 @@ public enum ERSheet {
     return chrome.document(
       kind: kind, title: labels[.erTitle], patient: patient,
       firstPageHeader: labels.styled(.erHeader, style: "header", separator: "  ")
-        + StyledText("   ", style: "header-muted")
-        + words.worded("header-muted") {
+        + words.worded("header-muted", lead: "   ") {
           $0.format(
             .informationAsOf,
             ["date": Self.asOf(informationAsOf, freshness, in: $0, document: labels)])

@@ -44,7 +44,7 @@ extension ERSheetWords {
       if let relation = contact.relation { who = who + run(" (\(relation))") }
       var phones = contact.phone.map { run($0, "strong") } ?? value(.notRecorded, "muted")
       if let alternative = contact.altPhone {
-        phones = phones + run(" ") + value(.altPhone) + run(" ") + run(alternative, "strong")
+        phones = phones + value(.altPhone, lead: " ", trail: " ") + run(alternative, "strong")
       }
       var roles: [StyledText] = []
       for role in contact.roles {

@@ -8,7 +8,7 @@ extension ERSheetWords {
     let born = born(patient, today: today)
     var name = run(patient.fullName, "name") + run(nameGap + born, "name-sub")
     if let preferred = patient.preferredName {
-      name = name + run(nameGap, "preferred") + goesBy(preferred, style: "preferred")
+      name = name + goesBy(preferred, style: "preferred", lead: nameGap)
     }
     // Last, on its own line, so it never shares a line (and a direction) with the rest.
     if let english = bornInEnglish(patient, today: today, style: "name-sub") {
@@ -57,14 +57,14 @@ extension ERSheetWords {
     }
     if !facts.antiplatelets.isEmpty {
       let text =
-        value(.antiplateletText, "band-text") + run(" ", "band-text")
+        value(.antiplateletText, "band-text", trail: " ")
         + flagged(facts.antiplatelets, withClasses: false, today: facts.today)
       bands.append(band(.warning, .antiplatelet, text))
     }
     let together = facts.bloodThinnersTogether
     if !together.isEmpty {
       let text =
-        value(.twoBloodThinnersText, "band-text") + run(" ", "band-text")
+        value(.twoBloodThinnersText, "band-text", trail: " ")
         + flagged(together, withClasses: false, today: facts.today)
       bands.append(band(.warning, .checkPharmacist, text))
     }
@@ -96,9 +96,7 @@ extension ERSheetWords {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
       if item.medication.status == .onHold {
-        text =
-          text + run(" ", "band-strong")
-          + holdMark(item.medication, today: today, style: "band-strong")
+        text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
       }
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
@@ -172,7 +170,7 @@ extension ERSheetWords {
   private func medicationRow(_ medication: Medication, today: CivilDate) -> [StyledText] {
     var name = run(medication.name, "strong")
     if let brand = medication.brand { name = name + run(" (\(brand))", "muted") }
-    if medication.status == .onHold { name = name + run("  ", "strong") + value(.onHold, "strong") }
+    if medication.status == .onHold { name = name + value(.onHold, "strong", lead: "  ") }
     var form: [String] = []
     if let dose = medication.dose { form.append(dose) }
     if let route = medication.route { form.append(route) }
@@ -184,7 +182,7 @@ extension ERSheetWords {
     if medication.asNeeded {
       var asNeeded = value(.asNeeded, "strong")
       if let reason = medication.asNeededReason {
-        asNeeded = asNeeded + run(" ") + introduced(.asNeededFor, "reason", reason, style: "body")
+        asNeeded = asNeeded + introduced(.asNeededFor, "reason", reason, style: "body", lead: " ")
       }
       when.insert(asNeeded, at: 0)
     }

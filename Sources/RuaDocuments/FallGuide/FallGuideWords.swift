@@ -149,9 +149,7 @@ struct FallGuideWords: DocumentWords {
         if let strength = item.medication.strength { text = text + run(" " + strength) }
         if let brand = item.medication.brand { text = text + run(" (\(brand))", "muted") }
         if item.medication.status == .onHold {
-          text =
-            text + run(" ", "strong")
-            + holdMark(item.medication, today: facts.today, style: "strong")
+          text = text + holdMark(item.medication, today: facts.today, style: "strong", lead: " ")
         }
         let classes = item.classes.map { $0.label(locale: labels.language) }
         if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }
@@ -182,7 +180,7 @@ struct FallGuideWords: DocumentWords {
         contact.phone.map { run($0, "contact-strong") } ?? value(.notRecorded, "muted")
       if let alternative = contact.altPhone {
         phones =
-          phones + run(" ", "contact") + value(.altPhone, "contact") + run(" ", "contact")
+          phones + value(.altPhone, "contact", lead: " ", trail: " ")
           + run(alternative, "contact-strong")
       }
       return ListItem(

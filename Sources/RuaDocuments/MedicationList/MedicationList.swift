@@ -47,8 +47,7 @@ public enum MedicationList {
     return chrome.document(
       kind: kind, title: labels[.medsTitle], patient: patient,
       firstPageHeader: labels.styled(.medsHeader, style: "header", separator: "  ")
-        + StyledText("   ", style: "header-muted")
-        + words.worded("header-muted") { these in
+        + words.worded("header-muted", lead: "   ") { these in
           guard informationAsOf != nil else {
             return these.format(.medsAsOf, ["date": these.format(date: today)])
           }

@@ -46,7 +46,7 @@ extension MedicationListWords {
           header: label(key, slotKeys.contains(key) ? "th-slot" : "th"), weight: weight)
       },
       rows: rows, gauges: gauges)
-    return [title, .paragraph(labels.styled(.medsOrderNote, style: "muted")), .table(table)]
+    return [title, .paragraph(run(labels[.medsOrderNote], "muted")), .table(table)]
       + legend() + totals(MedicationTotals(listed: medications))
   }
 
@@ -73,7 +73,7 @@ extension MedicationListWords {
     guard let date = runway.runOutDate, let days = runway.daysRemaining else {
       return label(.medsAddFill, "cell-strong")
     }
-    let left = worded("cell", separator: "\n") { labels in
+    let left = worded("cell", separator: "\n", lead: "\n") { labels in
       switch days {
       case 2...: return labels.format(.medsDaysLeft, ["days": String(days)])
       case 1: return labels[.medsDayLeft]
@@ -83,7 +83,7 @@ extension MedicationListWords {
       default: return labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
       }
     }
-    return run(labels.format(date: date), "cell-strong") + run("\n", "cell") + left
+    return run(labels.format(date: date), "cell-strong") + left
   }
 
   func legend() -> [Block] {
@@ -109,19 +109,17 @@ extension MedicationListWords {
       ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)], style: "body")
     return [
       .paragraph(
-        labels.styled(.medsLegend, style: "strong", separator: " / ") + run(" ", "strong")
+        value(.medsLegend, "strong", trail: " ")
           + joined(entries, separator: " · ")),
       .paragraph(runway),
     ]
   }
 
   func totals(_ totals: MedicationTotals) -> [Block] {
-    var count = run(String(totals.scheduled), "strong")
-    if totals.onHold > 0 {
-      count =
-        count + run(" (", "strong")
-        + worded("strong") { $0.format(.medsOnHoldCount, ["count": String(totals.onHold)]) }
-        + run(")", "strong")
+    let count = worded("strong") { labels in
+      guard totals.onHold > 0 else { return String(totals.scheduled) }
+      return String(totals.scheduled) + " ("
+        + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
     }
     // Counts of zero for medicines whose times were never entered would read as "no pills".
     var slots = DoseTime.allCases.map { slot in

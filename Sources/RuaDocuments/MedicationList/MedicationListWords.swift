@@ -25,17 +25,20 @@ struct MedicationListWords: DocumentWords {
   func identity(_ patient: Patient) -> [Block] {
     var name = run(patient.fullName, "name")
     if let preferred = patient.preferredName {
-      name = name + run("   ", "preferred") + goesBy(preferred, style: "preferred")
+      name = name + goesBy(preferred, style: "preferred", lead: "   ")
     }
     let primary = patient.careTeam.first(where: Self.isPrimaryCare)
     let primaryText =
       primary.map { member in
-        joined([run(member.name), member.phone.map { run($0, "strong") } ?? value(.notRecorded)])
+        joined([
+          run(member.name), member.phone.map { run($0, "strong") } ?? value(.notRecorded, "strong"),
+        ])
       } ?? value(.notRecorded, "muted")
     let pharmacyText =
       patient.pharmacy.map { pharmacy in
         joined([
-          run(pharmacy.name), pharmacy.phone.map { run($0, "strong") } ?? value(.notRecorded),
+          run(pharmacy.name),
+          pharmacy.phone.map { run($0, "strong") } ?? value(.notRecorded, "strong"),
         ])
       } ?? value(.notRecorded, "muted")
     let columns: [(LabelKey, Double, StyledText)] = [
@@ -65,7 +68,7 @@ struct MedicationListWords: DocumentWords {
 
   func review() -> [Block] {
     [
-      heading(.medsReviewTitle), .paragraph(labels.styled(.medsBringList, style: "body")),
+      heading(.medsReviewTitle), .paragraph(run(labels[.medsBringList])),
       .paragraph(label(.medsReviewedBy, "strong")),
     ]
   }
@@ -77,7 +80,7 @@ struct MedicationListWords: DocumentWords {
     let form = [medication.strength, medication.form].compactMap { $0 }.joined(separator: " ")
     if !form.isEmpty { text = text + run("\n" + form, "cell") }
     if medication.status == .onHold {
-      text = text + run("\n", "cell") + value(.onHold, "cell-strong")
+      text = text + value(.onHold, "cell-strong", lead: "\n")
     }
     return text
   }
@@ -112,8 +115,10 @@ struct MedicationListWords: DocumentWords {
     }
     if medication.status == .onHold {
       text =
-        text + run(text.isEmpty ? "" : "\n", "cell")
-        + labels.styled(.medsOnHoldDose, style: "cell-strong")
+        text
+        + worded("cell-strong", separator: "\n", lead: text.isEmpty ? "" : "\n") {
+          $0[.medsOnHoldDose]
+        }
     }
     return text
   }
@@ -131,8 +136,8 @@ struct MedicationListWords: DocumentWords {
       text = hold + run(text.isEmpty ? "" : "\n", "cell") + text
     }
     // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
-    if let instructions = instructions(medication, style: "cell") {
-      text = text + run(text.isEmpty ? "" : "\n", "cell") + instructions
+    if let instructions = instructions(medication, style: "cell", lead: text.isEmpty ? "" : "\n") {
+      text = text + instructions
     }
     return text
   }
@@ -140,8 +145,8 @@ struct MedicationListWords: DocumentWords {
   /// The date of the fill the forecast uses and its day supply.
   func lastFillCell(_ runway: Runway) -> StyledText {
     guard let fill = runway.currentFill else { return value(.medsNoFill, "cell-muted") }
-    return run(labels.format(date: fill.fillDate) + "\n", "cell")
-      + worded("cell-muted", separator: "\n") {
+    return run(labels.format(date: fill.fillDate), "cell")
+      + worded("cell-muted", separator: "\n", lead: "\n") {
         $0.format(.medsDaySupply, ["days": String(fill.daySupply)])
       }
   }

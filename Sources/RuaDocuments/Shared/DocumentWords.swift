@@ -177,8 +177,10 @@ extension DocumentWords {
 
   /// The hold mark in both languages when bilingual ("(en pausa hasta el 5 nov 2026) / (on
   /// hold until Nov 5, 2026)").
-  func holdMark(_ medication: Medication, today: CivilDate, style: String) -> StyledText {
-    worded(style) { holdMark(medication, today: today, in: $0) }
+  func holdMark(_ medication: Medication, today: CivilDate, style: String, lead: String = "")
+    -> StyledText
+  {
+    worded(style, lead: lead) { holdMark(medication, today: today, in: $0) }
   }
 
   func holdMark(_ medication: Medication, today: CivilDate, in labels: Labels) -> String {
@@ -198,10 +200,10 @@ extension DocumentWords {
   }
 
   /// The same, "When resumed:" in both languages when bilingual (the instruction once).
-  func instructions(_ medication: Medication, style: String) -> StyledText? {
+  func instructions(_ medication: Medication, style: String, lead: String = "") -> StyledText? {
     guard let instructions = medication.instructions else { return nil }
-    guard medication.status == .onHold else { return run(instructions, style) }
-    return introduced(.whenResumed, "instructions", instructions, style: style)
+    guard medication.status == .onHold else { return run(lead + instructions, style) }
+    return introduced(.whenResumed, "instructions", instructions, style: style, lead: lead)
   }
 
   /// "Born Feb 14, 1941 · 85 years", the date kept on one line.
@@ -228,36 +230,48 @@ extension DocumentWords {
 
   /// A value that is a fixed word ("Not recorded", "Female", "NEEDED"): when bilingual, its
   /// English after it on the same line, so every value a label introduces reads in both.
-  func value(_ key: LabelKey, _ style: String = "body") -> StyledText {
-    labels.styled(key, style: style, separator: " / ")
+  func value(_ key: LabelKey, _ style: String = "body", lead: String = "", trail: String = "")
+    -> StyledText
+  {
+    worded(style, lead: lead, trail: trail) { $0[key] }
   }
 
   /// A value worded by the labels ("quedan 3 días", "mañana, noche"): when bilingual, the
   /// same words made with the English labels follow after `separator`, smaller, so every value
   /// a label introduces reads in both languages (issue 30). Printed once when both say the same.
-  func worded(_ style: String, separator: String = " / ", _ words: (Labels) -> String)
-    -> StyledText
-  {
-    Labels.pair(words(labels), labels.second.map(words), style: style, separator: separator)
+  /// `lead` and `trail` (spaces, a line break) go before and after both; in one language the
+  /// whole is one run, as it was before the English came (the same layout, byte for byte).
+  func worded(
+    _ style: String, separator: String = " / ", lead: String = "", trail: String = "",
+    _ words: (Labels) -> String
+  ) -> StyledText {
+    let first = words(labels)
+    let second = labels.second.map(words)
+    guard let second, !second.isEmpty, second != first else {
+      return run(lead + first + trail, style)
+    }
+    return Labels.pair(lead + first, second, style: style, separator: separator)
+      + run(trail, style)
   }
 
   /// A label that introduces a record value at its end ("Directiva guardada en: {location}"):
   /// when bilingual both labels, then the value once ("Directiva guardada en / Directive kept
   /// at: Pink POLST form"); where a language puts the value elsewhere, each says it whole.
-  func introduced(_ key: LabelKey, _ name: String, _ value: String, style: String)
-    -> StyledText
-  {
+  func introduced(
+    _ key: LabelKey, _ name: String, _ value: String, style: String, lead: String = ""
+  ) -> StyledText {
     let placeholder = "{\(name)}"
     guard let second = labels.second, labels[key].hasSuffix(placeholder),
       second[key].hasSuffix(placeholder)
-    else { return worded(style) { $0.format(key, [name: value]) } }
-    let lead = { (labels: Labels) in String(labels[key].dropLast(placeholder.count)) }
+    else { return worded(style, lead: lead) { $0.format(key, [name: value]) } }
+    let opening = { (labels: Labels) in String(labels[key].dropLast(placeholder.count)) }
     // The colon (and space) that ends both leads is said once, after the English.
-    let tail = String(lead(second).reversed().prefix { ": ：".contains($0) }.reversed())
+    let tail = String(opening(second).reversed().prefix { ": ：".contains($0) }.reversed())
     let trim = { (text: String) in
       String(text.reversed().drop { ": ：".contains($0) }.reversed())
     }
-    return Labels.pair(trim(lead(labels)), trim(lead(second)), style: style, separator: " / ")
+    return Labels.pair(
+      lead + trim(opening(labels)), trim(opening(second)), style: style, separator: " / ")
       + StyledText([TextRun(tail, style: style, secondLanguage: true)])
       + StyledText((tail.hasSuffix(" ") ? "" : " ") + value, style: style)
   }
@@ -276,15 +290,14 @@ extension DocumentWords {
   }
 
   /// "Goes by “Tomek”", the label in both languages when bilingual.
-  func goesBy(_ preferred: String, style: String) -> StyledText {
-    labels.styled(.preferredName, style: style, separator: " / ")
-      + run(" “\(preferred)”", style)
+  func goesBy(_ preferred: String, style: String, lead: String = "") -> StyledText {
+    worded(style, lead: lead, trail: " “\(preferred)”") { $0[.preferredName] }
   }
 
   /// A label before a value on one line ("Farmacia / Pharmacy: "), both languages when
   /// bilingual.
   func inline(_ key: LabelKey, _ style: String, colon: Bool = true) -> StyledText {
-    labels.styled(key, style: style, separator: " / ") + run(colon ? ": " : " ", style)
+    worded(style, trail: colon ? ": " : " ") { $0[key] }
   }
 
   /// The name the person answers to: the preferred name, else the full name.

@@ -58,7 +58,7 @@ struct WalletCardWords: DocumentWords {
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
     var born = run(born(patient, today: today), "name-sub")
     if let preferred = patient.preferredName {
-      born = born + run("   ", "name-sub") + goesBy(preferred, style: "name-sub")
+      born = goesBy(preferred, style: "name-sub", lead: born.plainText + "   ")
     }
     if let english = bornInEnglish(patient, today: today, style: "name-sub") {
       born = born + run("\n", "name-sub") + english
@@ -170,18 +170,19 @@ struct WalletCardWords: DocumentWords {
   private func medicine(_ medication: Medication, today: CivilDate) -> StyledText {
     var text = run(medication.name, "strong")
     if let strength = medication.strength { text = text + run(" " + strength) }
-    var how: [StyledText] = []
-    if let dose = medication.dose { how.append(run(dose, "muted")) }
-    if medication.asNeeded {
-      how.append(value(.asNeeded, "muted"))
-    } else if !medication.times.isEmpty {
-      how.append(times(medication, style: "muted"))
+    let how = { (labels: Labels) -> String in
+      var how: [String] = []
+      if let dose = medication.dose { how.append(dose) }
+      if medication.asNeeded {
+        how.append(labels[.asNeeded])
+      } else if !medication.times.isEmpty {
+        how.append(medication.times.sorted().map { time($0, in: labels) }.joined(separator: ", "))
+      }
+      return how.joined(separator: ", ")
     }
-    if !how.isEmpty {
-      text = text + run(" — ", "muted") + joined(how, separator: ", ", style: "muted")
-    }
+    if !how(labels).isEmpty { text = text + worded("muted", lead: " — ", how) }
     if medication.status == .onHold {
-      text = text + run(" ", "strong") + holdMark(medication, today: today, style: "strong")
+      text = text + holdMark(medication, today: today, style: "strong", lead: " ")
     }
     return text
   }
