@@ -142,8 +142,12 @@ import Testing
     #expect(problems == [], "\(problems.count) problems")
   }
 
-  /// Labels that word no value on the page: the titles (PDF metadata only).
-  static let notValues: Set<LabelKey> = [.erTitle, .medsTitle, .fallsTitle, .cardTitle, .marTitle]
+  /// Labels that word no value: the titles (PDF metadata only) and the medication list's two
+  /// sentences of advice (its order and "bring this list"), which stay in the family's
+  /// language like the guide's steps.
+  static let notValues: Set<LabelKey> = [
+    .erTitle, .medsTitle, .fallsTitle, .cardTitle, .marTitle, .medsOrderNote, .medsBringList,
+  ]
 
   /// The spills issue 30 names, each absorbed: the ER sheets that put 2–4 rows on page 2,
   /// the 5-medicine list that put its totals there, the Spanish fall guides' page of only
@@ -164,6 +168,11 @@ import Testing
   /// Spanish A4 and Russian lists put only their totals, the as-needed block and the review on
   /// page 2 (23 % and 32 % on the demo store): they now carry the last rows along
   /// (`theTotalsCarryTheLastRows`).
+  ///
+  /// Since every value a label words prints its English too (issue 30: severities, dose
+  /// times, "Sin registrar / Not recorded", the flag codes and their legend…), Agnès's
+  /// zh-Hans+en and ko+en ER sheets and Mei-Ling's zh-Hans+en list hold two pages again (the
+  /// care team and details, the totals and review, on page 2); the page rule still holds.
   static let namedSpills:
     [(patient: String, kind: DocumentKind, language: String, paper: Paper, large: Bool, pages: Int)] =
       [
@@ -172,8 +181,8 @@ import Testing
         ("p-tomasz-02", .er, "tl", .letter, false, 1),
         ("p-tomasz-02", .er, "vi", .letter, false, 1),
         ("p-agnes-01", .er, "ar", .letter, false, 1),
-        ("p-agnes-01", .er, "zh-Hans+en", .letter, false, 1),
-        ("p-agnes-01", .er, "ko+en", .letter, false, 1),
+        ("p-agnes-01", .er, "zh-Hans+en", .letter, false, 2),
+        ("p-agnes-01", .er, "ko+en", .letter, false, 2),
         ("p-tomasz-02", .meds, "es", .letter, false, 2),
         ("p-tomasz-02", .meds, "en", .letter, false, 2),
         ("p-agnes-01", .falls, "es", .letter, false, 3),
@@ -186,7 +195,7 @@ import Testing
         ("p-tomasz-02", .falls, "es", .letter, true, 6),
         ("p-agnes-01", .falls, "ru", .a4, false, 2),
         ("p-agnes-01", .meds, "es+en", .letter, false, 1),
-        ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 1),
+        ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 2),
         ("p-agnes-01", .falls, "ar", .letter, false, 3),
         ("p-meiling-03", .falls, "ar", .a4, false, 3),
       ]

@@ -49,8 +49,9 @@ extension LayoutReadBack {
       let range = NSRange(location: 0, length: (text as NSString).length)
       return proseExpressions.contains { $0.firstMatch(in: text, range: range) != nil }
     }
+    // An exempt label still claims a run that is it whole (its pieces are not labels).
     let keys = LabelKey.allCases.filter { key in
-      !exempt.contains(key) && first[key] != english[key] && !Self.literal(first[key]).isEmpty
+      first[key] != english[key] && !Self.literal(first[key]).isEmpty
     }
     let anchored = keys.map { key in
       try? NSRegularExpression(pattern: "^" + Self.pattern(first[key], anchored: true) + "$")
@@ -65,10 +66,9 @@ extension LayoutReadBack {
       guard let most = matching.map({ Self.literal(first[keys[$0]]).count }).max() else {
         return false
       }
-      let alternatives = Set(
-        matching.filter { Self.literal(first[keys[$0]]).count == most }.map {
-          english[keys[$0]]
-        })
+      let best = matching.filter { Self.literal(first[keys[$0]]).count == most }
+      if best.contains(where: { exempt.contains(keys[$0]) }) { return true }
+      let alternatives = Set(best.map { english[keys[$0]] })
       needed[alternatives.sorted(), default: 0] += 1
       example[alternatives.sorted()] = piece
       return true
