@@ -56,15 +56,13 @@ struct WalletCardWords: DocumentWords {
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
-    var born = run(born(patient, today: today), "name-sub")
+    var born = born(patient, today: today)
     if let preferred = patient.preferredName {
-      born = goesBy(preferred, style: "name-sub", lead: born.plainText + "   ")
-    }
-    if let english = bornInEnglish(patient, today: today, style: "name-sub") {
-      born = born + run("\n", "name-sub") + english
+      born += "   \(labels[.preferredName]) “\(preferred)”"
     }
     var parts: [CardPart] = [
-      .block(.heading(level: 1, run(patient.fullName, "name"))), .block(.paragraph(born)),
+      .block(.heading(level: 1, run(patient.fullName, "name"))),
+      .block(.paragraph(run(born, "name-sub"))),
     ]
     if case .listed(let allergies) = facts.allergies {
       parts.append(
@@ -101,16 +99,15 @@ struct WalletCardWords: DocumentWords {
     parts.append(.block(band(.info, .codeStatus, er.codeStatus(facts.codeStatus))))
     let interpreter: StyledText
     switch patient.interpreterNeeded {
-    case true: interpreter = value(.interpreterNeeded, "strong")
-    case false: interpreter = value(.interpreterNotNeeded)
-    case nil: interpreter = value(.notRecorded, "muted")
+    case true: interpreter = run(labels[.interpreterNeeded], "strong")
+    case false: interpreter = run(labels[.interpreterNotNeeded])
+    case nil: interpreter = run(labels[.notRecorded], "muted")
     }
     parts.append(
       .block(
         .paragraph(
-          inline(.language, "label", colon: false)
-            + languageName(patient.language, style: "strong") + run("  ·  ")
-            + inline(.interpreter, "label", colon: false) + interpreter)))
+          run(labels[.language] + " ", "label") + run(languageName(patient.language), "strong")
+            + run("  ·  ") + run(labels[.interpreter] + " ", "label") + interpreter)))
     if !patient.conditions.isEmpty {
       let items = patient.conditions.map {
         ListItem(marker: .empty, text: run($0.name, "strong"))
@@ -160,7 +157,7 @@ struct WalletCardWords: DocumentWords {
       parts.append(
         .block(
           .paragraph(
-            inline(.pharmacy, "label") + run(pharmacy.name, "strong")
+            run(labels[.pharmacy] + ": ", "label") + run(pharmacy.name, "strong")
               + run(pharmacy.phone.map { " · " + $0 } ?? "", "strong"))))
     }
     return parts
@@ -170,19 +167,16 @@ struct WalletCardWords: DocumentWords {
   private func medicine(_ medication: Medication, today: CivilDate) -> StyledText {
     var text = run(medication.name, "strong")
     if let strength = medication.strength { text = text + run(" " + strength) }
-    let how = { (labels: Labels) -> String in
-      var how: [String] = []
-      if let dose = medication.dose { how.append(dose) }
-      if medication.asNeeded {
-        how.append(labels[.asNeeded])
-      } else if !medication.times.isEmpty {
-        how.append(medication.times.sorted().map { time($0, in: labels) }.joined(separator: ", "))
-      }
-      return how.joined(separator: ", ")
+    var how: [String] = []
+    if let dose = medication.dose { how.append(dose) }
+    if medication.asNeeded {
+      how.append(labels[.asNeeded])
+    } else if !medication.times.isEmpty {
+      how.append(medication.times.sorted().map(time).joined(separator: ", "))
     }
-    if !how(labels).isEmpty { text = text + worded("muted", lead: " — ", how) }
+    if !how.isEmpty { text = text + run(" — " + how.joined(separator: ", "), "muted") }
     if medication.status == .onHold {
-      text = text + holdMark(medication, today: today, style: "strong", lead: " ")
+      text = text + run(" " + holdMark(medication, today: today), "strong")
     }
     return text
   }
