@@ -69,7 +69,14 @@ final class TextLayout {
         ? DirectionIsolation.isolatingRightToLeft(
           text.runs.map { NumberIsolation.isolated($0.text) })
         : text.runs.map(\.text)
-    let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(isolated) : isolated
+    // A tab is a segment separator: the bidi algorithm puts it, and the spaces before it, at
+    // the paragraph's level whatever isolate holds it, so an English note with a tab on an
+    // Arabic page was drawn in two pieces, right to left ("redirect gently.  him about the
+    // date;"). Wherever the text is isolated, a tab is a space.
+    let untabbed =
+      direction.isRightToLeft || isolateNumbers
+      ? isolated.map { String($0.map { $0 == "\t" ? " " : $0 }) } : isolated
+    let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(untabbed) : untabbed
     var plainRanges: [Range<Int>] = []
     var second: [Range<Int>] = []
     var whole: [Range<Int>] = []

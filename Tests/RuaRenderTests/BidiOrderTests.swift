@@ -66,9 +66,10 @@ import Testing
     }
   }
 
-  /// The words of `pdftotext -bbox`: text, left edge and top, in the order poppler lists them.
+  /// The words of page 1 in `pdftotext -bbox`: text, left edge and top, in the order poppler
+  /// lists them (page 1 only: a word of a later page at the same height is not on the line).
   static func words(_ pdf: [UInt8]) throws -> [(text: String, x: Double, y: Double)] {
-    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox"], pdf: pdf)
+    let boxes = try RenderFixture.poppler("pdftotext", ["-bbox", "-l", "1"], pdf: pdf)
     let pattern = /<word xMin="([0-9.]+)" yMin="([0-9.]+)"[^>]*>(.*)<\/word>/
     return boxes.split(separator: "\n").compactMap { line in
       guard let match = try? pattern.firstMatch(in: String(line)),

@@ -94,6 +94,61 @@ import Testing
     #expect(problems == [], "\(problems.count) problems")
   }
 
+  /// Issue 30's bilingual measurements on every kind, for every sample person and the
+  /// adversarial record, in every bilingual pair (and Arabic alone, for the direction): every
+  /// value a label words in the family's language has its English on the page
+  /// (`valuesWithoutEnglish`), and every line runs in its language's direction
+  /// (`wrongDirection`).
+  @Test(arguments: languages.filter { $0.contains("+") } + ["ar"])
+  func bilingualValuesAndDirections(language: String) throws {
+    if let only = ProcessInfo.processInfo.environment["RUA_LAYOUT_LANGUAGES"]?.split(
+      separator: ","), !only.contains(Substring(language))
+    {
+      return
+    }
+    let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
+    let parts = language.split(separator: "+").map(String.init)
+    let first = try RenderFixture.labels(parts[0])
+    let english = try RenderFixture.labels("en")
+    let prose = try DocumentFixture.content(parts[0]).blocks.flatMap { block in
+      [block.text] + block.gendered.values
+    }
+    var problems: [String] = []
+    for patient in try DocumentFixture.sample() + [SamplePatients.adversarial] {
+      for kind in DocumentKind.allCases {
+        let built = try Self.describe(kind, patient, language, paper: .letter, large: false)
+        let pdf = try renderer.render(
+          built.document, template: built.template, now: RenderFixture.now,
+          creator: "rua-paper test")
+        let pages = try renderer.paginate(built.document, template: built.template)
+        let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
+        let what = "\(patient.id) \(kind.rawValue) \(language)"
+        let source = Self.sourceTexts(built.document)
+        // The wallet card's lists are cut to what fits (the rest is "+2 more: see the ER
+        // sheet"), so its texts are not what it prints; its values are the ER sheet's.
+        if parts.count > 1, kind != .card {
+          problems +=
+            measured.valuesWithoutEnglish(
+              source: source, first: first, english: english, exempt: Self.notValues,
+              prose: prose
+            ).map { "\(what): \($0)" }
+        }
+        problems +=
+          measured.wrongDirection(
+            source: source, rightToLeftPage: TextDirection(language: language).isRightToLeft
+          ).map { "\(what): \($0)" }
+      }
+    }
+    #expect(problems == [], "\(problems.count) problems")
+  }
+
+  /// Labels that word no value: the titles (PDF metadata only) and the medication list's two
+  /// sentences of advice (its order and "bring this list"), which stay in the family's
+  /// language like the guide's steps.
+  static let notValues: Set<LabelKey> = [
+    .erTitle, .medsTitle, .fallsTitle, .cardTitle, .marTitle, .medsOrderNote, .medsBringList,
+  ]
+
   /// The spills issue 30 names, each absorbed: the ER sheets that put 2–4 rows on page 2,
   /// the 5-medicine list that put its totals there, the Spanish fall guides' page of only
   /// sources and Mei-Ling's zh-Hans+en guide (three pages each before). Since Tomasz's held
@@ -113,6 +168,11 @@ import Testing
   /// Spanish A4 and Russian lists put only their totals, the as-needed block and the review on
   /// page 2 (23 % and 32 % on the demo store): they now carry the last rows along
   /// (`theTotalsCarryTheLastRows`).
+  ///
+  /// Since every value a label words prints its English too (issue 30: severities, dose
+  /// times, "Sin registrar / Not recorded", the flag codes and their legend…), Agnès's
+  /// zh-Hans+en and ko+en ER sheets and Mei-Ling's zh-Hans+en list hold two pages again (the
+  /// care team and details, the totals and review, on page 2); the page rule still holds.
   static let namedSpills:
     [(patient: String, kind: DocumentKind, language: String, paper: Paper, large: Bool, pages: Int)] =
       [
@@ -121,8 +181,8 @@ import Testing
         ("p-tomasz-02", .er, "tl", .letter, false, 1),
         ("p-tomasz-02", .er, "vi", .letter, false, 1),
         ("p-agnes-01", .er, "ar", .letter, false, 1),
-        ("p-agnes-01", .er, "zh-Hans+en", .letter, false, 1),
-        ("p-agnes-01", .er, "ko+en", .letter, false, 1),
+        ("p-agnes-01", .er, "zh-Hans+en", .letter, false, 2),
+        ("p-agnes-01", .er, "ko+en", .letter, false, 2),
         ("p-tomasz-02", .meds, "es", .letter, false, 2),
         ("p-tomasz-02", .meds, "en", .letter, false, 2),
         ("p-agnes-01", .falls, "es", .letter, false, 3),
@@ -135,7 +195,7 @@ import Testing
         ("p-tomasz-02", .falls, "es", .letter, true, 6),
         ("p-agnes-01", .falls, "ru", .a4, false, 2),
         ("p-agnes-01", .meds, "es+en", .letter, false, 1),
-        ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 1),
+        ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 2),
         ("p-agnes-01", .falls, "ar", .letter, false, 3),
         ("p-meiling-03", .falls, "ar", .a4, false, 3),
       ]
@@ -230,7 +290,14 @@ import Testing
 
   /// Every word the document sets (split at any space), to tell a whole word from a piece.
   static func sourceWords(_ document: Document) -> Set<String> {
-    var texts: [StyledText] = [document.firstPageHeader, document.continuationHeader]
+    let texts = sourceTexts(document) + [document.continuationHeader]
+    return Set(
+      texts.flatMap { $0.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init) })
+  }
+
+  /// Every text the document sets on its pages but the running header of later pages.
+  static func sourceTexts(_ document: Document) -> [StyledText] {
+    var texts: [StyledText] = [document.firstPageHeader]
     func add(_ block: Block) {
       switch block {
       case .heading(_, let text), .paragraph(let text), .stamp(let text): texts.append(text)
@@ -255,8 +322,7 @@ import Testing
         }
       }
     }
-    return Set(
-      texts.flatMap { $0.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init) })
+    return texts
   }
 }
 
@@ -266,6 +332,8 @@ struct LayoutReadBack {
     var page: Int
     var block: Int
     var words: [String]
+    /// The left edge of each word, in points.
+    var lefts: [Double] = []
     var top: Double
     var bottom: Double
   }
@@ -303,6 +371,7 @@ struct LayoutReadBack {
         let word = String(
           line.unicodeScalars[line.unicodeScalars.index(after: open)..<close.lowerBound])
         current?.words.append(Self.unescaped(word))
+        current?.lefts.append(Self.number("xMin", line))
       }
       if line.hasPrefix("</line>"), let done = current {
         lines.append(done)

@@ -103,12 +103,21 @@ struct AdministrationRecordWords: DocumentWords {
   }
 
   private func span(from first: CivilDate, days: Int) -> String {
+    span(from: first, days: days, in: labels)
+  }
+
+  private func span(from first: CivilDate, days: Int, in labels: Labels) -> String {
     labels.format(
       .marWeek,
       [
         "start": unbreakable(labels.format(date: first)),
         "end": unbreakable(labels.format(date: first.adding(days: days - 1))),
       ])
+  }
+
+  /// The span in both languages when bilingual.
+  private func span(from first: CivilDate, days: Int, style: String) -> StyledText {
+    worded(style) { span(from: first, days: days, in: $0) }
   }
 
   /// One week's words, for its own grid.
@@ -149,14 +158,19 @@ struct AdministrationRecordWords: DocumentWords {
 
   private func identity(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [Block] {
     let born = born(patient, today: today)
-    var line = [run(week, "strong")]
+    var line = [span(from: start, days: AdministrationRecord.days * weeks, style: "strong")]
     if let pharmacy = patient.pharmacy {
       line.append(
-        run("\(labels[.pharmacy]): ", "label") + run(pharmacy.name, "strong")
+        inline(.pharmacy, "label") + run(pharmacy.name, "strong")
           + run(pharmacy.phone.map { " " + $0 } ?? ""))
     }
+    var name = run(patient.fullName, "name") + run(nameGap + born, "name-sub")
+    // The date of birth and age in English on a line of their own, as on the ER sheet.
+    if let english = bornInEnglish(patient, today: today, style: "name-sub") {
+      name = name + run("\n", "name-sub") + english
+    }
     return [
-      .heading(level: 1, run(patient.fullName, "name") + run(nameGap + born, "name-sub")),
+      .heading(level: 1, name),
       .paragraph(joined(line, separator: "   ·   ")), allergyBand(facts.allergies),
     ]
   }
@@ -184,17 +198,19 @@ struct AdministrationRecordWords: DocumentWords {
   private func notesCell(_ medication: Medication) -> StyledText {
     var parts: [StyledText] = []
     if let hold = holdText(medication, today: today, style: "cell-strong") { parts.append(hold) }
-    if let instructions = instructions(medication) { parts.append(run(instructions, "cell")) }
+    if let instructions = instructions(medication, style: "cell") { parts.append(instructions) }
     if let purpose = medication.purpose { parts.append(run(purpose, "cell-muted")) }
     if let start = medication.startDate, start > dates[0] {
       parts.append(
-        run(labels.format(.marStartsOn, ["date": unbreakable(labels.format(date: start))]), "cell"))
+        worded("cell") {
+          $0.format(.marStartsOn, ["date": unbreakable($0.format(date: start))])
+        })
     }
     if medication.status == .stopped, let stop = medication.stoppedDate {
       parts.append(
-        run(
-          labels.format(.marStopsOn, ["date": unbreakable(labels.format(date: stop))]),
-          "cell-strong"))
+        worded("cell-strong") {
+          $0.format(.marStopsOn, ["date": unbreakable($0.format(date: stop))])
+        })
     }
     return clauses(parts, style: "cell")
   }
@@ -204,7 +220,8 @@ struct AdministrationRecordWords: DocumentWords {
     if dated, case .heading(let level, let text) = title {
       title = .heading(
         level: level,
-        text + run("\n" + span(from: start, days: AdministrationRecord.days), "heading"))
+        text + run("\n", "heading")
+          + span(from: start, days: AdministrationRecord.days, style: "heading"))
     }
     guard !medicines.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
     var columns = [
@@ -220,20 +237,23 @@ struct AdministrationRecordWords: DocumentWords {
     for medication in medicines {
       let slots: [StyledText] =
         medication.times.isEmpty
-        ? [run(labels[.medsTimesNotRecorded], "cell-muted")]
-        : medication.times.sorted().map { run(time($0), "cell-strong") }
+        ? [value(.medsTimesNotRecorded, "cell-muted")]
+        : medication.times.sorted().map { slot in
+          worded("cell-strong", separator: "\n") { time(slot, in: $0) }
+        }
       for slot in slots {
         var row = [medicineCell(medication), doseCell(medication), notesCell(medication), slot]
         for (index, date) in dates.enumerated() {
           switch AdministrationRecord.day(date, medication) {
           case .give:
-            row.append(run(labels[.marTimeGiven], "cell-muted"))
+            row.append(blank(.marTimeGiven, style: "cell-muted"))
             boxes.append(.box(row: rows.count, column: fixed + index))
           case .held:
-            row.append(run(labels[.marHeld], "cell-strong"))
+            row.append(labels.styled(.marHeld, style: "cell-strong"))
             boxes.append(.hatch(row: rows.count, column: fixed + index))
-          case .notStarted: row.append(run("— " + labels[.marNotStarted], "cell-muted"))
-          case .stopped: row.append(run("— " + labels[.marStopped], "cell-muted"))
+          case .notStarted:
+            row.append(value(.marNotStarted, "cell-muted", lead: "— "))
+          case .stopped: row.append(value(.marStopped, "cell-muted", lead: "— "))
           }
         }
         rows.append(row)
@@ -245,7 +265,7 @@ struct AdministrationRecordWords: DocumentWords {
   private func asNeeded(_ medicines: [Medication]) -> [Block] {
     let title = heading(.marAsNeeded)
     guard !medicines.isEmpty else { return [title, empty(.medsEmptyAsNeeded)] }
-    let notRecorded = run(labels[.notRecorded], "cell-muted")
+    let notRecorded = value(.notRecorded, "cell-muted")
     let columns: [(LabelKey, Double)] = [
       (.marColumnMedicine, 2.3), (.marColumnDose, 1.3), (.marColumnReason, 2),
       (.marColumnMax, 1.2), (.marColumnInterval, 1.2), (.columnNotes, 2.4),
@@ -255,7 +275,9 @@ struct AdministrationRecordWords: DocumentWords {
         medicineCell(medication), doseCell(medication),
         medication.asNeededReason.map { run($0, "cell") } ?? notRecorded,
         medication.maxPerDay.map { run($0, "cell-strong") } ?? notRecorded,
-        medication.minIntervalMinutes.map { run(interval($0), "cell-strong") } ?? notRecorded,
+        medication.minIntervalMinutes.map { minutes in
+          worded("cell-strong") { interval(minutes, in: $0) }
+        } ?? notRecorded,
         notesCell(medication),
       ]
     }
@@ -268,7 +290,9 @@ struct AdministrationRecordWords: DocumentWords {
   }
 
   /// "4 h", "30 min", "1 h 30 min": the least time between two as-needed doses.
-  func interval(_ minutes: Int) -> String {
+  func interval(_ minutes: Int) -> String { interval(minutes, in: labels) }
+
+  func interval(_ minutes: Int, in labels: Labels) -> String {
     let hours = minutes / 60
     let rest = minutes % 60
     var parts: [String] = []

@@ -41,17 +41,32 @@ public enum ERSheet {
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, facts: facts, today: today)
     }
-    let asOf = informationAsOf ?? labels[.notRecorded]
     let chrome = DocumentChrome(
       labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
       freshness: freshness)
     return chrome.document(
       kind: kind, title: labels[.erTitle], patient: patient,
       firstPageHeader: labels.styled(.erHeader, style: "header", separator: "  ")
-        + StyledText([
-          TextRun("   " + labels.format(.informationAsOf, ["date": asOf]), style: "header-muted")
-        ]),
+        + words.worded("header-muted", lead: "   ") {
+          $0.format(
+            .informationAsOf,
+            ["date": Self.asOf(informationAsOf, freshness, in: $0, document: labels)])
+        },
       stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
+  }
+}
+
+extension ERSheet {
+  /// "Information as of" 's date: as the caller wrote it in the document's language; in the
+  /// second language of a bilingual document, the freshness date written its way.
+  static func asOf(
+    _ written: String?, _ freshness: Freshness?, in labels: Labels, document: Labels
+  ) -> String {
+    guard let written else { return labels[.notRecorded] }
+    guard labels.language != document.language, let date = freshness?.asOf else {
+      return written
+    }
+    return labels.format(date: date)
   }
 }
 

@@ -15,7 +15,7 @@ extension ERSheetWords {
         patient.conditions.map { condition in
           var parts = [run(condition.name, "strong")]
           if let since = condition.since {
-            parts.append(run(labels.format(.since, ["date": since]), "muted"))
+            parts.append(worded("muted") { $0.format(.since, ["date": since]) })
           }
           if let notes = condition.notes { parts.append(run(notes)) }
           return bullet(joined(parts, separator: " — "))
@@ -42,17 +42,16 @@ extension ERSheetWords {
     patient.contacts.enumerated().map { index, contact in
       var who = run(contact.name, "strong")
       if let relation = contact.relation { who = who + run(" (\(relation))") }
-      var phones = run(
-        contact.phone ?? labels[.notRecorded], contact.phone == nil ? "muted" : "strong")
+      var phones = contact.phone.map { run($0, "strong") } ?? value(.notRecorded, "muted")
       if let alternative = contact.altPhone {
-        phones = phones + run(" \(labels[.altPhone]) ") + run(alternative, "strong")
+        phones = phones + value(.altPhone, lead: " ", trail: " ") + run(alternative, "strong")
       }
       var roles: [StyledText] = []
       for role in contact.roles {
         switch role {
-        case .healthCareProxy: roles.append(run(labels[.proxy], "strong"))
-        case .poa: roles.append(run(labels[.rolePOA], "muted"))
-        case .caregiver: roles.append(run(labels[.roleCaregiver], "muted"))
+        case .healthCareProxy: roles.append(value(.proxy, "strong"))
+        case .poa: roles.append(value(.rolePOA, "muted"))
+        case .caregiver: roles.append(value(.roleCaregiver, "muted"))
         case .emergency: break  // the section title says it
         }
       }
@@ -74,7 +73,7 @@ extension ERSheetWords {
       items.append(
         bullet(
           joined([
-            run("\(labels[.pharmacy]): ", "label") + run(pharmacy.name, "strong"),
+            inline(.pharmacy, "label") + run(pharmacy.name, "strong"),
             run(pharmacy.phone ?? "", "strong"), run(pharmacy.address ?? "", "muted"),
           ])))
     }

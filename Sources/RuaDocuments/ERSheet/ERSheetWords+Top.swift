@@ -8,7 +8,7 @@ extension ERSheetWords {
     let born = born(patient, today: today)
     var name = run(patient.fullName, "name") + run(nameGap + born, "name-sub")
     if let preferred = patient.preferredName {
-      name = name + run(nameGap + "\(labels[.preferredName]) “\(preferred)”", "preferred")
+      name = name + goesBy(preferred, style: "preferred", lead: nameGap)
     }
     // Last, on its own line, so it never shares a line (and a direction) with the rest.
     if let english = bornInEnglish(patient, today: today, style: "name-sub") {
@@ -34,7 +34,7 @@ extension ERSheetWords {
     // the medicines on page 1.
     let facts: [(LabelKey, StyledText)] = [
       (.sex, sex), (.weight, weight),
-      (.language, run(languageName(patient.language), "strong")), (.interpreter, interpreter),
+      (.language, languageName(patient.language, style: "strong")), (.interpreter, interpreter),
     ]
     let strip = joined(
       facts.map { key, value in
@@ -57,14 +57,14 @@ extension ERSheetWords {
     }
     if !facts.antiplatelets.isEmpty {
       let text =
-        run(labels[.antiplateletText] + " ", "band-text")
+        value(.antiplateletText, "band-text", trail: " ")
         + flagged(facts.antiplatelets, withClasses: false, today: facts.today)
       bands.append(band(.warning, .antiplatelet, text))
     }
     let together = facts.bloodThinnersTogether
     if !together.isEmpty {
       let text =
-        run(labels[.twoBloodThinnersText] + " ", "band-text")
+        value(.twoBloodThinnersText, "band-text", trail: " ")
         + flagged(together, withClasses: false, today: facts.today)
       bands.append(band(.warning, .checkPharmacist, text))
     }
@@ -96,7 +96,7 @@ extension ERSheetWords {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
       if item.medication.status == .onHold {
-        text = text + run(" " + holdMark(item.medication, today: today), "band-strong")
+        text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
       }
       var details: [String] = []
       if let strength = item.medication.strength { details.append(strength) }
@@ -126,7 +126,7 @@ extension ERSheetWords {
         status.map { run($0, "band-strong") } ?? value(.codeStatusNotRecorded, "band-strong"))
       if let summary { parts.append(run(summary, "band-text")) }
       if let location {
-        parts.append(run(labels.format(.directiveKeptAt, ["location": location]), "band-text"))
+        parts.append(introduced(.directiveKeptAt, "location", location, style: "band-text"))
       }
       return joined(parts, separator: " — ", style: "band-text")
     }
@@ -170,29 +170,31 @@ extension ERSheetWords {
   private func medicationRow(_ medication: Medication, today: CivilDate) -> [StyledText] {
     var name = run(medication.name, "strong")
     if let brand = medication.brand { name = name + run(" (\(brand))", "muted") }
-    if medication.status == .onHold { name = name + run("  " + labels[.onHold], "strong") }
+    if medication.status == .onHold { name = name + value(.onHold, "strong", lead: "  ") }
     var form: [String] = []
     if let dose = medication.dose { form.append(dose) }
     if let route = medication.route { form.append(route) }
     var when: [StyledText] = []
     if let schedule = medication.schedule { when.append(run(schedule)) }
     if !medication.times.isEmpty {
-      when.append(run(medication.times.sorted().map(time).joined(separator: ", ")))
+      when.append(times(medication, style: "body"))
     }
     if medication.asNeeded {
-      var asNeeded = run(labels[.asNeeded], "strong")
+      var asNeeded = value(.asNeeded, "strong")
       if let reason = medication.asNeededReason {
-        asNeeded = asNeeded + run(" " + labels.format(.asNeededFor, ["reason": reason]))
+        asNeeded = asNeeded + introduced(.asNeededFor, "reason", reason, style: "body", lead: " ")
       }
       when.insert(asNeeded, at: 0)
     }
-    if let max = medication.maxPerDay { when.append(run(labels.format(.maxPerDay, ["max": max]))) }
+    if let max = medication.maxPerDay {
+      when.append(worded("body") { $0.format(.maxPerDay, ["max": max]) })
+    }
     var notes: [StyledText] = []
     // The hold first: since when, until when, why; then the instruction for when resumed.
     if let hold = holdText(medication, today: today, style: "strong") { notes.append(hold) }
     if let purpose = medication.purpose { notes.append(run(purpose)) }
     // Safety instructions in the primary colour, never grey.
-    if let instructions = instructions(medication) { notes.append(run(instructions)) }
+    if let instructions = instructions(medication, style: "body") { notes.append(instructions) }
     return [
       name, run(medication.strength ?? ""), run(form.joined(separator: ", ")),
       joined(when, separator: "; "), clauses(notes, style: "body"),

@@ -22,18 +22,21 @@ struct FallGuideWords: DocumentWords {
   /// Every anticoagulant and antiplatelet is named (dual therapy bleeds more), each held one
   /// marked "(on hold)". Antiplatelets alone are named as the record and the pharmacy label
   /// name them, "clopidogrel (Plavix)", so the family knows which medicine is meant.
-  var values: [String: String] {
-    let bleeding = (facts.bloodThinners + facts.antiplatelets).map {
-      markedName($0, today: facts.today)
+  var values: [String: String] { values(in: labels) }
+
+  /// The same worded in `labels` (the second language's guide says them in its own words).
+  func values(in labels: Labels) -> [String: String] {
+    let mark = { (item: ERFacts.FlaggedMedication) in
+      item.medication.status == .onHold
+        ? " " + holdMark(item.medication, today: facts.today, in: labels) : ""
     }
+    let bleeding = (facts.bloodThinners + facts.antiplatelets).map { $0.name + mark($0) }
     let antiplatelets = facts.antiplatelets.map { item in
-      let brand = item.medication.brand.map { " (\($0))" } ?? ""
-      let held = item.medication.status == .onHold
-      return item.name + brand + (held ? " " + holdMark(item.medication, today: facts.today) : "")
+      item.name + (item.medication.brand.map { " (\($0))" } ?? "") + mark(item)
     }
     return [
-      "name": callName(patient), "bloodThinners": list(bleeding),
-      "antiplatelets": list(antiplatelets),
+      "name": callName(patient), "bloodThinners": list(bleeding, in: labels),
+      "antiplatelets": list(antiplatelets, in: labels),
     ]
   }
 
@@ -45,8 +48,8 @@ struct FallGuideWords: DocumentWords {
       // "None of the medicines on the list" would read as checked; there is no list.
       blocks.removeAll { $0.showWhen == .noFallRiskMedicines }
       if let heading = blocks.first(where: { $0.kind == .heading }) {
-        let text = labels.format(.fallsNoMedicines, ["name": callName(patient)])
-        inserts[heading.id] = [.paragraph(run(text))]
+        let text = labels.styled(.fallsNoMedicines, ["name": callName(patient)], style: "body")
+        inserts[heading.id] = [.paragraph(text)]
       }
     }
     if id == "medicines", !facts.fallRisk.isEmpty {
@@ -62,7 +65,14 @@ struct FallGuideWords: DocumentWords {
   /// The block's text in the form that agrees with the person's recorded sex, placeholders
   /// filled (the gate refuses unknown ones, so a failed fill can only mean a missing value;
   /// the text then prints as written).
-  func text(_ block: ContentBlock) -> String {
+  func text(_ block: ContentBlock) -> String { text(block, values: values) }
+
+  /// A block of the second language's guide, its values in that language's words.
+  func secondText(_ block: ContentBlock) -> String {
+    text(block, values: labels.second.map { values(in: $0) } ?? values)
+  }
+
+  private func text(_ block: ContentBlock, values: [String: String]) -> String {
     let text = block.text(for: ContentGender(patient.sex))
     return ContentPlaceholders.fill(text, values: values) ?? text
   }
@@ -70,7 +80,7 @@ struct FallGuideWords: DocumentWords {
   /// A title or heading, with the second language's after it when bilingual.
   func headingText(_ block: ContentBlock, _ text: String, style: String) -> StyledText {
     Labels.pair(
-      text, secondContent?.block(block.id).map(self.text), style: style, separator: "\n")
+      text, secondContent?.block(block.id).map(secondText), style: style, separator: "\n")
   }
 
   /// Content blocks in file order; consecutive steps, bullets, checklist items and references
@@ -119,11 +129,15 @@ struct FallGuideWords: DocumentWords {
 
   /// The blood-thinner warning is a danger band with the same words as the ER sheet's; an
   /// antiplatelet alone gets the ER sheet's softer ANTIPLATELET band.
+  /// When bilingual the band says its text in English too, under the family's: a band is
+  /// what a helper must not miss.
   func warning(_ block: ContentBlock, _ text: String) -> Block {
+    let text = Labels.pair(
+      text, secondContent?.block(block.id).map(secondText), style: "band-text", separator: "\n")
     switch block.showWhen {
-    case .onBloodThinner: return band(.danger, .bloodThinner, run(text, "band-text"))
-    case .onAntiplateletOnly: return band(.warning, .antiplatelet, run(text, "band-text"))
-    default: return band(.warning, .fallsImportant, run(text, "band-text"))
+    case .onBloodThinner: return band(.danger, .bloodThinner, text)
+    case .onAntiplateletOnly: return band(.warning, .antiplatelet, text)
+    default: return band(.warning, .fallsImportant, text)
     }
   }
 
@@ -135,7 +149,7 @@ struct FallGuideWords: DocumentWords {
         if let strength = item.medication.strength { text = text + run(" " + strength) }
         if let brand = item.medication.brand { text = text + run(" (\(brand))", "muted") }
         if item.medication.status == .onHold {
-          text = text + run(" " + holdMark(item.medication, today: facts.today), "strong")
+          text = text + holdMark(item.medication, today: facts.today, style: "strong", lead: " ")
         }
         let classes = item.classes.map { $0.label(locale: labels.language) }
         if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }
@@ -162,11 +176,12 @@ struct FallGuideWords: DocumentWords {
     let items = patient.contacts.enumerated().map { index, contact in
       var who = run(contact.name, "contact-strong")
       if let relation = contact.relation { who = who + run(" (\(relation))", "contact") }
-      var phones = run(
-        contact.phone ?? labels[.notRecorded], contact.phone == nil ? "muted" : "contact-strong")
+      var phones =
+        contact.phone.map { run($0, "contact-strong") } ?? value(.notRecorded, "muted")
       if let alternative = contact.altPhone {
         phones =
-          phones + run(" \(labels[.altPhone]) ", "contact") + run(alternative, "contact-strong")
+          phones + value(.altPhone, "contact", lead: " ", trail: " ")
+          + run(alternative, "contact-strong")
       }
       return ListItem(
         marker: run("\(index + 1).", "contact-strong"),

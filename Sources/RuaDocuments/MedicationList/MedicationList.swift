@@ -47,13 +47,13 @@ public enum MedicationList {
     return chrome.document(
       kind: kind, title: labels[.medsTitle], patient: patient,
       firstPageHeader: labels.styled(.medsHeader, style: "header", separator: "  ")
-        + StyledText([
-          TextRun(
-            "   "
-              + (informationAsOf.map { labels.format(.informationAsOf, ["date": $0]) }
-                ?? labels.format(.medsAsOf, ["date": labels.format(date: today)])),
-            style: "header-muted")
-        ]),
+        + words.worded("header-muted", lead: "   ") { these in
+          guard informationAsOf != nil else {
+            return these.format(.medsAsOf, ["date": these.format(date: today)])
+          }
+          let date = ERSheet.asOf(informationAsOf, freshness, in: these, document: labels)
+          return these.format(.informationAsOf, ["date": date])
+        },
       stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
   }
 }

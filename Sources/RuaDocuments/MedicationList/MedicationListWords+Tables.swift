@@ -29,7 +29,7 @@ extension MedicationListWords {
       let due = DoseTime.allCases.filter { MedicationTotals.ticks(medication, $0) }
       let slots =
         large
-        ? [run(due.map { labels[slotKey($0)] }.joined(separator: ", "), "cell-strong")]
+        ? [worded("cell-strong") { l in due.map { l[slotKey($0)] }.joined(separator: ", ") }]
         : DoseTime.allCases.map { run(due.contains($0) ? labels[.slotMark] : "", "slot") }
       let fill =
         large ? [] : [run(medication.prescriber ?? "", "cell"), lastFillCell(runway)]
@@ -73,16 +73,17 @@ extension MedicationListWords {
     guard let date = runway.runOutDate, let days = runway.daysRemaining else {
       return label(.medsAddFill, "cell-strong")
     }
-    let left: String
-    switch days {
-    case 2...: left = labels.format(.medsDaysLeft, ["days": String(days)])
-    case 1: left = labels[.medsDayLeft]
-    // Day 0 is the first day with none left: overdue, as the legend says.
-    case 0: left = labels[.medsRanOutToday]
-    case -1: left = labels[.medsRanOutYesterday]
-    default: left = labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
+    let left = worded("cell", separator: "\n", lead: "\n") { labels in
+      switch days {
+      case 2...: return labels.format(.medsDaysLeft, ["days": String(days)])
+      case 1: return labels[.medsDayLeft]
+      // Day 0 is the first day with none left: overdue, as the legend says.
+      case 0: return labels[.medsRanOutToday]
+      case -1: return labels[.medsRanOutYesterday]
+      default: return labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
+      }
     }
-    return run(labels.format(date: date), "cell-strong") + run("\n" + left, "cell")
+    return run(labels.format(date: date), "cell-strong") + left
   }
 
   func legend() -> [Block] {
@@ -90,37 +91,53 @@ extension MedicationListWords {
       (.anticoagulant, .legendBloodThinner), (.antiplatelet, .legendAntiplatelet),
       (.highAlert, .legendHighAlert), (.fallRisk, .legendFallRisk),
     ]
-    let entries = flags.map { flag, key in run(code(flag), "strong") + run(" " + labels[key]) }
-    let runway = labels.format(
+    // Each code with its meaning; when bilingual the English code and meaning after it.
+    let entries = flags.map { flag, key in
+      var entry = run(code(flag), "strong") + run(" " + labels[key])
+      if let second = labels.second {
+        entry =
+          entry
+          + StyledText([
+            TextRun(" / " + code(flag, in: second), style: "strong", secondLanguage: true),
+            TextRun(" " + second[key], style: "body", secondLanguage: true),
+          ])
+      }
+      return entry
+    }
+    let runway = labels.styled(
       .legendRunway,
-      ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)])
+      ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)], style: "body")
     return [
-      .paragraph(run(labels[.medsLegend] + " ", "strong") + joined(entries, separator: " · ")),
-      .paragraph(run(runway)),
+      .paragraph(
+        value(.medsLegend, "strong", trail: " ")
+          + joined(entries, separator: " · ")),
+      .paragraph(runway),
     ]
   }
 
   func totals(_ totals: MedicationTotals) -> [Block] {
-    var count = String(totals.scheduled)
-    if totals.onHold > 0 {
-      count += " (" + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
+    let count = worded("strong") { labels in
+      guard totals.onHold > 0 else { return String(totals.scheduled) }
+      return String(totals.scheduled) + " ("
+        + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
     }
     // Counts of zero for medicines whose times were never entered would read as "no pills".
     var slots = DoseTime.allCases.map { slot in
-      run(labels[slotKey(slot)] + " ") + run(String(totals.perSlot[slot] ?? 0), "strong")
+      inline(slotKey(slot), "body", colon: false) + run(String(totals.perSlot[slot] ?? 0), "strong")
     }
     if totals.withoutTimes > 0 {
       slots =
         totals.withoutTimes == totals.given
-        ? [run(labels[.medsTimesNotRecorded], "strong")]
+        ? [value(.medsTimesNotRecorded, "strong")]
         : slots + [
-          run(
-            labels.format(.medsTimesMissing, ["count": String(totals.withoutTimes)]), "strong")
+          worded("strong") {
+            $0.format(.medsTimesMissing, ["count": String(totals.withoutTimes)])
+          }
         ]
     }
     return [
       .keyValues([
-        KeyValue(label: label(.medsTotalScheduled, "label"), value: run(count, "strong")),
+        KeyValue(label: label(.medsTotalScheduled, "label"), value: count),
         KeyValue(label: label(.medsTotalPerSlot, "label"), value: joined(slots)),
       ])
     ]
@@ -153,9 +170,7 @@ extension MedicationListWords {
       }
       return [
         nameCell(medication), flagsCell(medication), doseCell(medication), reason,
-        run(
-          medication.maxPerDay ?? labels[.notRecorded],
-          medication.maxPerDay == nil ? "cell-muted" : "cell-strong"),
+        medication.maxPerDay.map { run($0, "cell-strong") } ?? value(.notRecorded, "cell-muted"),
         run(medication.prescriber ?? "", "cell"), lastFillCell(runway),
         label(.medsNoForecast, "cell"),
       ]

@@ -25,22 +25,29 @@ struct MedicationListWords: DocumentWords {
   func identity(_ patient: Patient) -> [Block] {
     var name = run(patient.fullName, "name")
     if let preferred = patient.preferredName {
-      name = name + run("   \(labels[.preferredName]) “\(preferred)”", "preferred")
+      name = name + goesBy(preferred, style: "preferred", lead: "   ")
     }
     let primary = patient.careTeam.first(where: Self.isPrimaryCare)
     let primaryText =
       primary.map { member in
-        joined([run(member.name), run(member.phone ?? labels[.notRecorded], "strong")])
-      } ?? run(labels[.notRecorded], "muted")
+        joined([
+          run(member.name), member.phone.map { run($0, "strong") } ?? value(.notRecorded, "strong"),
+        ])
+      } ?? value(.notRecorded, "muted")
     let pharmacyText =
       patient.pharmacy.map { pharmacy in
-        joined([run(pharmacy.name), run(pharmacy.phone ?? labels[.notRecorded], "strong")])
-      } ?? run(labels[.notRecorded], "muted")
+        joined([
+          run(pharmacy.name),
+          pharmacy.phone.map { run($0, "strong") } ?? value(.notRecorded, "strong"),
+        ])
+      } ?? value(.notRecorded, "muted")
     let columns: [(LabelKey, Double, StyledText)] = [
       (.dateOfBirth, 1.0, run(labels.format(date: patient.dateOfBirth), "strong")),
       (
         .age, 0.6,
-        run(labels.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))]))
+        worded("body") {
+          $0.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))])
+        }
       ),
       (.medsAsOfColumn, 0.9, run(labels.format(date: today), "strong")),
       (.medsPrimaryCare, 2.0, primaryText),
@@ -72,17 +79,23 @@ struct MedicationListWords: DocumentWords {
     if let brand = medication.brand { text = text + run(" (\(brand))", "cell-muted") }
     let form = [medication.strength, medication.form].compactMap { $0 }.joined(separator: " ")
     if !form.isEmpty { text = text + run("\n" + form, "cell") }
-    if medication.status == .onHold { text = text + run("\n" + labels[.onHold], "cell-strong") }
+    if medication.status == .onHold {
+      text = text + value(.onHold, "cell-strong", lead: "\n")
+    }
     return text
   }
 
-  /// The flag codes ("BT HA"), in flag order.
+  /// The flag codes ("BT HA"), in flag order; when bilingual the English codes under them.
   func flagsCell(_ medication: Medication) -> StyledText {
-    let codes = table.flags(for: medication).map(code)
-    return run(codes.joined(separator: " "), "flag")
+    let flags = table.flags(for: medication)
+    return worded("flag", separator: "\n") { labels in
+      flags.map { code($0, in: labels) }.joined(separator: " ")
+    }
   }
 
-  func code(_ flag: MedicationFlag) -> String {
+  func code(_ flag: MedicationFlag) -> String { code(flag, in: labels) }
+
+  func code(_ flag: MedicationFlag, in labels: Labels) -> String {
     switch flag {
     case .anticoagulant: return labels[.flagBloodThinner]
     case .antiplatelet: return labels[.flagAntiplatelet]
@@ -101,7 +114,11 @@ struct MedicationListWords: DocumentWords {
       text = text + run((text.isEmpty ? "" : "\n") + schedule, "cell")
     }
     if medication.status == .onHold {
-      text = text + run((text.isEmpty ? "" : "\n") + labels[.medsOnHoldDose], "cell-strong")
+      text =
+        text
+        + worded("cell-strong", separator: "\n", lead: text.isEmpty ? "" : "\n") {
+          $0[.medsOnHoldDose]
+        }
     }
     return text
   }
@@ -119,16 +136,18 @@ struct MedicationListWords: DocumentWords {
       text = hold + run(text.isEmpty ? "" : "\n", "cell") + text
     }
     // Safety instructions ("hold if pulse under 55", "do not crush") in the primary colour.
-    if let instructions = instructions(medication) {
-      text = text + run((text.isEmpty ? "" : "\n") + instructions, "cell")
+    if let instructions = instructions(medication, style: "cell", lead: text.isEmpty ? "" : "\n") {
+      text = text + instructions
     }
     return text
   }
 
   /// The date of the fill the forecast uses and its day supply.
   func lastFillCell(_ runway: Runway) -> StyledText {
-    guard let fill = runway.currentFill else { return run(labels[.medsNoFill], "cell-muted") }
+    guard let fill = runway.currentFill else { return value(.medsNoFill, "cell-muted") }
     return run(labels.format(date: fill.fillDate), "cell")
-      + run("\n" + labels.format(.medsDaySupply, ["days": String(fill.daySupply)]), "cell-muted")
+      + worded("cell-muted", separator: "\n", lead: "\n") {
+        $0.format(.medsDaySupply, ["days": String(fill.daySupply)])
+      }
   }
 }

@@ -11,7 +11,8 @@
 ///   to the sentence around it, and a field separator " · " ends it.
 ///
 /// A line all in a left-to-right language (`leftToRight`: the English half of a bilingual
-/// label, on its own line) is isolated whole, whatever it holds: an English line with an Arabic name in it
+/// label, on its own line; on a shared line, the English half to the end of its runs) is
+/// isolated whole, whatever it holds: an English line with an Arabic name in it
 /// ("Who to call if محمد falls") reads left to right, the name a right-to-left isolate of its
 /// own (`isolatingRightToLeft`). Split into stretches at the name, it was drawn "falls محمد
 /// Who to call if" (issue 30).
@@ -70,6 +71,16 @@ public enum DirectionIsolation {
         var index = start
         while index < end {
           if let stretch = stretchEnd(scalars, from: index, limit: end) {
+            // An English half on a shared line ("المعلومات حتى … / Information as of …")
+            // is one left-to-right unit to the end of its runs, an Arabic word in it isolated
+            // inside: cut at that word, its parts were set right to left.
+            var upper = index
+            while upper < end, isSecond(upper), !isFieldSeparator(scalars[upper]) { upper += 1 }
+            if isSecond(index), upper > stretch {
+              copyLeftToRight(index..<upper)
+              index = upper
+              continue
+            }
             copy(index..<stretch, isolated: true)
             index = stretch
           } else {

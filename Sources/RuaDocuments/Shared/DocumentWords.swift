@@ -54,7 +54,9 @@ extension DocumentWords {
   }
 
   /// `warfarin`, `warfarin and apixaban`, `a, b and c` (the locale's "and").
-  func list(_ names: [String]) -> String {
+  func list(_ names: [String]) -> String { list(names, in: labels) }
+
+  func list(_ names: [String], in labels: Labels) -> String {
     guard let last = names.last else { return "" }
     guard names.count > 1 else { return last }
     return names.dropLast().joined(separator: ", ") + " \(labels[.and]) " + last
@@ -72,10 +74,9 @@ extension DocumentWords {
       let items = allergies.map(allergy)
       return band(.danger, .allergies, joined(items, separator: ";  ", style: "band-text"))
     case .noKnownAllergies:
-      return band(.neutral, .noKnownAllergies, run(labels[.noKnownAllergiesText], "band-text"))
+      return band(.neutral, .noKnownAllergies, value(.noKnownAllergiesText, "band-text"))
     case .notRecorded:
-      return band(
-        .warning, .allergiesNotRecorded, run(labels[.allergiesNotRecordedText], "band-text"))
+      return band(.warning, .allergiesNotRecorded, value(.allergiesNotRecordedText, "band-text"))
     }
   }
 
@@ -83,20 +84,29 @@ extension DocumentWords {
     var details: [StyledText] = []
     if let reaction = allergy.reaction { details.append(run(reaction, "band-text")) }
     switch allergy.severity {
-    case .mild: details.append(run(labels[.severityMild], "band-text"))
-    case .moderate: details.append(run(labels[.severityModerate], "band-text"))
+    case .mild: details.append(value(.severityMild, "band-text"))
+    case .moderate: details.append(value(.severityModerate, "band-text"))
     // In bold as well as in capitals: 严重, شديدة and 심함 have no capitals to shout with.
-    case .severe: details.append(run(labels[.severitySevere], "band-strong"))
-    case .unknown: details.append(run(labels[.severityUnknown], "band-text"))
+    case .severe: details.append(value(.severitySevere, "band-strong"))
+    case .unknown: details.append(value(.severityUnknown, "band-text"))
     case nil: break
     }
-    if allergy.kind == .intolerance { details.append(run(labels[.intolerance], "band-text")) }
+    if allergy.kind == .intolerance { details.append(value(.intolerance, "band-text")) }
     guard !details.isEmpty else { return run(allergy.substance, "band-strong") }
     return run(allergy.substance, "band-strong") + run(" — ", "band-text")
       + joined(details, separator: ", ", style: "band-text")
   }
 
-  func time(_ time: DoseTime) -> String {
+  func time(_ time: DoseTime) -> String { self.time(time, in: labels) }
+
+  /// A medicine's dose times in words ("morning, bedtime"), in both languages when bilingual.
+  func times(_ medication: Medication, style: String, separator: String = " / ") -> StyledText {
+    worded(style, separator: separator) { labels in
+      medication.times.sorted().map { time($0, in: labels) }.joined(separator: ", ")
+    }
+  }
+
+  func time(_ time: DoseTime, in labels: Labels) -> String {
     switch time {
     case .morning: return labels[.timeMorning]
     case .noon: return labels[.timeNoon]
@@ -107,7 +117,14 @@ extension DocumentWords {
 
   /// A language as its name in the document's language ("zh-Hans" → "Chinese (Simplified)");
   /// free text or an unknown code prints as recorded.
-  func languageName(_ recorded: String?) -> String {
+  func languageName(_ recorded: String?) -> String { languageName(recorded, in: labels) }
+
+  /// The same in both languages when bilingual ("البولندية / Polish").
+  func languageName(_ recorded: String?, style: String) -> StyledText {
+    worded(style) { languageName(recorded, in: $0) }
+  }
+
+  private func languageName(_ recorded: String?, in labels: Labels) -> String {
     guard let recorded else { return labels[.notRecorded] }
     return labels.languageName(recorded) ?? recorded
   }
@@ -155,6 +172,18 @@ extension DocumentWords {
   /// (the card, the bands): "(on hold until Nov 5, 2026)", "(on hold: was due to end Nov 5,
   /// 2026, check)", or "(on hold)".
   func holdMark(_ medication: Medication, today: CivilDate) -> String {
+    holdMark(medication, today: today, in: labels)
+  }
+
+  /// The hold mark in both languages when bilingual ("(en pausa hasta el 5 nov 2026) / (on
+  /// hold until Nov 5, 2026)").
+  func holdMark(_ medication: Medication, today: CivilDate, style: String, lead: String = "")
+    -> StyledText
+  {
+    worded(style, lead: lead) { holdMark(medication, today: today, in: $0) }
+  }
+
+  func holdMark(_ medication: Medication, today: CivilDate, in labels: Labels) -> String {
     guard let until = medication.hold?.until else { return labels[.onHoldMark] }
     let date = ["date": unbreakable(labels.format(date: until))]
     return medication.hold?.dueToEnd(today: today) == nil
@@ -168,6 +197,13 @@ extension DocumentWords {
     guard let instructions = medication.instructions else { return nil }
     guard medication.status == .onHold else { return instructions }
     return labels.format(.whenResumed, ["instructions": instructions])
+  }
+
+  /// The same, "When resumed:" in both languages when bilingual (the instruction once).
+  func instructions(_ medication: Medication, style: String, lead: String = "") -> StyledText? {
+    guard let instructions = medication.instructions else { return nil }
+    guard medication.status == .onHold else { return run(lead + instructions, style) }
+    return introduced(.whenResumed, "instructions", instructions, style: style, lead: lead)
   }
 
   /// "Born Feb 14, 1941 · 85 years", the date kept on one line.
@@ -194,8 +230,74 @@ extension DocumentWords {
 
   /// A value that is a fixed word ("Not recorded", "Female", "NEEDED"): when bilingual, its
   /// English after it on the same line, so every value a label introduces reads in both.
-  func value(_ key: LabelKey, _ style: String = "body") -> StyledText {
-    labels.styled(key, style: style, separator: " / ")
+  func value(_ key: LabelKey, _ style: String = "body", lead: String = "", trail: String = "")
+    -> StyledText
+  {
+    worded(style, lead: lead, trail: trail) { $0[key] }
+  }
+
+  /// A value worded by the labels ("quedan 3 días", "mañana, noche"): when bilingual, the
+  /// same words made with the English labels follow after `separator`, smaller, so every value
+  /// a label introduces reads in both languages (issue 30). Printed once when both say the same.
+  /// `lead` and `trail` (spaces, a line break) go before and after both; in one language the
+  /// whole is one run, as it was before the English came (the same layout, byte for byte).
+  func worded(
+    _ style: String, separator: String = " / ", lead: String = "", trail: String = "",
+    _ words: (Labels) -> String
+  ) -> StyledText {
+    let first = words(labels)
+    let second = labels.second.map(words)
+    guard let second, !second.isEmpty, second != first else {
+      return run(lead + first + trail, style)
+    }
+    return Labels.pair(lead + first, second, style: style, separator: separator)
+      + run(trail, style)
+  }
+
+  /// A label that introduces a record value at its end ("Directiva guardada en: {location}"):
+  /// when bilingual both labels, then the value once ("Directiva guardada en / Directive kept
+  /// at: Pink POLST form"); where a language puts the value elsewhere, each says it whole.
+  func introduced(
+    _ key: LabelKey, _ name: String, _ value: String, style: String, lead: String = ""
+  ) -> StyledText {
+    let placeholder = "{\(name)}"
+    guard let second = labels.second, labels[key].hasSuffix(placeholder),
+      second[key].hasSuffix(placeholder)
+    else { return worded(style, lead: lead) { $0.format(key, [name: value]) } }
+    let opening = { (labels: Labels) in String(labels[key].dropLast(placeholder.count)) }
+    // The colon (and space) that ends both leads is said once, after the English.
+    let tail = String(opening(second).reversed().prefix { ": ：".contains($0) }.reversed())
+    let trim = { (text: String) in
+      String(text.reversed().drop { ": ：".contains($0) }.reversed())
+    }
+    return Labels.pair(
+      lead + trim(opening(labels)), trim(opening(second)), style: style, separator: " / ")
+      + StyledText([TextRun(tail, style: style, secondLanguage: true)])
+      + StyledText((tail.hasSuffix(" ") ? "" : " ") + value, style: style)
+  }
+
+  /// A fill-in blank after a word ("a las ____"): when bilingual both words before one blank
+  /// ("a las / at ____").
+  func blank(_ key: LabelKey, style: String) -> StyledText {
+    let bare = { (labels: Labels) in
+      String(labels[key].reversed().drop { $0 == "_" || $0 == " " }.reversed())
+    }
+    guard labels[key].hasSuffix("_"), let second = labels.second, second[key].hasSuffix("_")
+    else { return worded(style) { $0[key] } }
+    let line = String(labels[key].reversed().prefix { $0 == "_" })
+    return Labels.pair(bare(labels), bare(second), style: style, separator: " / ")
+      + StyledText(" " + line, style: style)
+  }
+
+  /// "Goes by “Tomek”", the label in both languages when bilingual.
+  func goesBy(_ preferred: String, style: String, lead: String = "") -> StyledText {
+    worded(style, lead: lead, trail: " “\(preferred)”") { $0[.preferredName] }
+  }
+
+  /// A label before a value on one line ("Farmacia / Pharmacy: "), both languages when
+  /// bilingual.
+  func inline(_ key: LabelKey, _ style: String, colon: Bool = true) -> StyledText {
+    worded(style, trail: colon ? ": " : " ") { $0[key] }
   }
 
   /// The name the person answers to: the preferred name, else the full name.
