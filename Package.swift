@@ -2,6 +2,17 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
+// CLazyLibraries' stubs are x86-64 code; on any other machine poppler-glib and libcups are
+// linked as usual (mapped at every start, as before issue 32 item 3).
+#if arch(x86_64)
+  let linkedWhereNoStubs: (poppler: [LinkerSetting], cups: [LinkerSetting]) = ([], [])
+#else
+  let linkedWhereNoStubs: (poppler: [LinkerSetting], cups: [LinkerSetting]) = (
+    [.linkedLibrary("poppler-glib"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")],
+    [.linkedLibrary("cups")]
+  )
+#endif
+
 let package = Package(
   name: "rua-paper",
   products: [
@@ -46,9 +57,11 @@ let package = Package(
       name: "RuaVisual",
       dependencies: [
         "RuaFiles", "RuaPDF", "CPopplerGLib", "CLazyLibraries", "CPangoCairo", "CZlib",
-      ]
+      ], linkerSettings: linkedWhereNoStubs.poppler
     ),
-    .target(name: "RuaPrint", dependencies: ["RuaFiles", "CCups", "CLazyLibraries"]),
+    .target(
+      name: "RuaPrint", dependencies: ["RuaFiles", "CCups", "CLazyLibraries"],
+      linkerSettings: linkedWhereNoStubs.cups),
 
     // The application: a Session over one open store (documents, delivery, edits, batch,
     // snapshots). Typed results and `PaperError`; no argv, no exit codes, no terminal.

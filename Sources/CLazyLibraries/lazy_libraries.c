@@ -14,9 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#if !defined(__x86_64__)
-#error "the lazy-library stubs are written for x86-64 (Debian amd64)"
-#endif
+// The stubs are written for x86-64's calling convention (Debian amd64). Elsewhere Package.swift
+// links both libraries as usual, and only the loading questions below are compiled.
 
 static const char *const files[] = {"libpoppler-glib.so.8", "libcups.so.2"};
 static const char *const packages[] = {"libpoppler-glib8", "libcups2"};
@@ -44,6 +43,7 @@ int rua_lazy_is_loaded(enum rua_lazy_library library) {
   return handle != NULL;
 }
 
+#if defined(__x86_64__)
 /// One stub's lookup: where the address goes, which library, which name.
 struct rua_lazy_symbol {
   void **slot;
@@ -199,3 +199,4 @@ CUPS(ippGetInteger)
 CUPS(ippGetString)
 CUPS(ippNewRequest)
 CUPS(ippPort)
+#endif  // __x86_64__
