@@ -32,7 +32,7 @@ enum FinisherStructure {
         lines.append(
           "font \(name) "
             + (pdf.unparseResolved(pdf.key(font, "/BaseFont")) ?? "")
-            + String(decoding: (try? pdf.decodedData(unicode)) ?? [] ?? [], as: UTF8.self))
+            + String(decoding: (try? pdf.decodedData(unicode)) ?? [], as: UTF8.self))
       }
       lines.append("content " + String(decoding: pdf.pageContent(page) ?? [], as: UTF8.self))
     }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-public import RuaCore
+import RuaCore
 public import RuaVisual
 
 /// `diff`: two PDFs opened and checked, compared page by page, with the pictures asked for
