@@ -52,7 +52,10 @@ let package = Package(
     // The low-level PDF layer shared by the writer and the reader: the qpdf wrapper, the byte
     // sink, rua-paper's private volatile-mark format.
     .target(name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF", "CZlib", "CCrypto"]),
-    .target(name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"]),
+    .target(
+      name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"],
+      // KeptFontFaces opens its faces on a FreeType library of its own.
+      linkerSettings: [.linkedLibrary("freetype")]),
     .target(
       name: "RuaVisual",
       dependencies: [

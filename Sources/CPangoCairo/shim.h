@@ -5,3 +5,4 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>

@@ -98,7 +98,7 @@ public enum FreeTypeFaceLock {
 }
 
 @_cdecl("FT_New_Face")
-func ruaFTNewFace(
+public func ruaFTNewFace(
   _ library: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ index: Int,
   _ face: UnsafeMutableRawPointer?
 ) -> Int32 {
@@ -106,7 +106,7 @@ func ruaFTNewFace(
 }
 
 @_cdecl("FT_New_Memory_Face")
-func ruaFTNewMemoryFace(
+public func ruaFTNewMemoryFace(
   _ library: OpaquePointer?, _ base: UnsafeRawPointer?, _ size: Int, _ index: Int,
   _ face: UnsafeMutableRawPointer?
 ) -> Int32 {
@@ -114,7 +114,7 @@ func ruaFTNewMemoryFace(
 }
 
 @_cdecl("FT_Open_Face")
-func ruaFTOpenFace(
+public func ruaFTOpenFace(
   _ library: OpaquePointer?, _ arguments: UnsafeRawPointer?, _ index: Int,
   _ face: UnsafeMutableRawPointer?
 ) -> Int32 {
@@ -122,6 +122,6 @@ func ruaFTOpenFace(
 }
 
 @_cdecl("FT_Done_Face")
-func ruaFTDoneFace(_ face: UnsafeMutableRawPointer?) -> Int32 {
+public func ruaFTDoneFace(_ face: UnsafeMutableRawPointer?) -> Int32 {
   FreeTypeFaceLock.locked { FreeTypeFaceLock.doneFace(face) }
 }

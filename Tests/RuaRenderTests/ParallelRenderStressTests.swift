@@ -54,7 +54,7 @@ import Testing
     // Past the deadline the differ still finishes one diff (each renderer does at least one
     // round anyway), so a slow machine or a sanitizer build does less, never nothing.
     let hardStop = deadline.addingTimeInterval(300)
-    let patients = try DocumentFixture.sample()
+    let patients = try DocumentFixture.sample() + Self.manyScripts(try DocumentFixture.sample())
     let shared = Shared()
 
     let renderers = (0..<2).map { worker in
@@ -107,9 +107,31 @@ import Testing
     let (documents, diffs, failures) = shared.counts
     #expect(failures.isEmpty, "\(failures)")
     #expect(FreeTypeFaceLock.calls > callsBefore, "no face was opened or freed through the lock")
+    // Past cairo's ten file-opened faces, the count at which it starts closing faces other
+    // threads are using (KeptFontFaces).
+    #expect(KeptFontFaces.isInstalled, "Pango's fonts would be opened and closed by cairo")
+    #expect(KeptFontFaces.count > 10, "the stress run drew with \(KeptFontFaces.count) fonts")
     print(
       "stress: \(documents) documents \(diffs) diffs \(FreeTypeFaceLock.calls) face calls, "
         + "contended: \(FreeTypeFaceLock.contended)")
+  }
+
+  /// Scripts none of the ten pinned copies draw: each falls back to a font of its own, so the
+  /// renderers use far more than the ten faces cairo 1.16 keeps open by itself.
+  static let fallbackWords = [
+    "สวัสดี", "გამარჯობა", "Բարեւ", "নমস্কার", "வணக்கம்", "నమస్కారం", "નમસ્તે", "ਸਤਿ",
+    "សួស្តី", "ສະບາຍດີ", "ሰላም", "ආයුබෝවන්", "ನಮಸ್ಕಾರ", "നമസ്കാരം", "မင်္ဂလာပါ",
+  ]
+
+  /// The sample patients again, with names and a condition in those scripts.
+  static func manyScripts(_ patients: [Patient]) -> [Patient] {
+    patients.enumerated().map { number, patient in
+      var changed = patient
+      let words = (0..<5).map { fallbackWords[(number * 5 + $0) % fallbackWords.count] }
+      changed.fullName = "\(patient.fullName) \(words[0]) \(words[1])"
+      changed.conditions.append(Condition(name: words[2...].joined(separator: " ")))
+      return changed
+    }
   }
 
   static func documents(_ patient: Patient, language: String) throws -> [(Document, Template)] {
