@@ -3,7 +3,7 @@
 // commands never call the first two, and libqpdf only when the finisher's own reader refuses
 // cairo's output; yet linking them made every start map them and their dependencies (poppler
 // and CUPS about 25 M instructions of a cold sheet in the dynamic loader; libqpdf brings
-// libstdc++, GnuTLS and its crypto libraries). So the executable does not link
+// GnuTLS, its crypto libraries and libjpeg, 11.5 M). So the executable does not link
 // them: it defines each function rua-paper calls as a stub that jumps to the library's own,
 // which the first call looks up (dlopen, then dlsym) and keeps. The headers still give Swift
 // the real declarations; only the definitions are the stubs'.

@@ -2,7 +2,7 @@
 internal import CLazyLibraries
 
 /// libqpdf is loaded on its first use, not at start (CLazyLibraries): a sheet the finisher
-/// reads itself never maps it (nor the libstdc++ and GnuTLS it brings).
+/// reads itself never maps it (nor the GnuTLS and libjpeg it brings).
 package enum QPDFLoading {
   /// Nil once libqpdf is loaded; else why it cannot be, naming the file and the package.
   package static var failure: String? {

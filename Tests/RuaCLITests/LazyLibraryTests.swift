@@ -52,8 +52,7 @@ import Testing
       #expect(run.libraries.contains { $0.hasPrefix("libpango") }, "\(run.libraries.sorted())")
       #expect(!Self.mapsPoppler(run.libraries), "\(run.libraries.sorted())")
       #expect(!Self.mapsCUPS(run.libraries), "\(run.libraries.sorted())")
-      // The finisher reads cairo's output itself: libqpdf (and its libstdc++ and GnuTLS) stays
-      // out.
+      // The finisher reads cairo's output itself: libqpdf (and the GnuTLS it brings) stays out.
       #expect(!Self.mapsQPDF(run.libraries), "\(run.libraries.sorted())")
       #expect(!run.libraries.contains { $0.hasPrefix("libgnutls") }, "\(run.libraries.sorted())")
 
