@@ -36,7 +36,9 @@ final class LayoutCache {
 
     private mutating func append(_ string: String) {
       withUnsafeBytes(of: UInt32(truncatingIfNeeded: string.utf8.count)) { bytes += $0 }
-      bytes += string.utf8
+      // The string's own UTF-8 copied at once (appending the view goes byte by byte).
+      let copied: Void? = string.utf8.withContiguousStorageIfAvailable { bytes += $0 }
+      if copied == nil { bytes += string.utf8 }
     }
 
     func hash(into hasher: inout Hasher) {
