@@ -2,15 +2,22 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
-// CLazyLibraries' stubs are x86-64 code; on any other machine poppler-glib and libcups are
-// linked as usual (mapped at every start, as before issue 32 item 3).
+/// What each lazily loaded library links where CLazyLibraries has no stubs.
+struct LinkedWhereNoStubs {
+  var poppler: [LinkerSetting]
+  var cups: [LinkerSetting]
+  var qpdf: [LinkerSetting]
+}
+// CLazyLibraries' stubs are x86-64 code; on any other machine poppler-glib, libcups and
+// libqpdf are linked as usual (mapped at every start, as before issue 32 item 3).
 #if arch(x86_64)
-  let linkedWhereNoStubs: (poppler: [LinkerSetting], cups: [LinkerSetting]) = ([], [])
+  let linkedWhereNoStubs = LinkedWhereNoStubs(poppler: [], cups: [], qpdf: [])
 #else
-  let linkedWhereNoStubs: (poppler: [LinkerSetting], cups: [LinkerSetting]) = (
-    [.linkedLibrary("poppler-glib"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0")],
-    [.linkedLibrary("cups")]
-  )
+  let linkedWhereNoStubs = LinkedWhereNoStubs(
+    poppler: [
+      .linkedLibrary("poppler-glib"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+    ],
+    cups: [.linkedLibrary("cups")], qpdf: [.linkedLibrary("qpdf")])
 #endif
 
 let package = Package(
@@ -34,7 +41,9 @@ let package = Package(
     .systemLibrary(name: "CPopplerGLib", providers: [.apt(["libpoppler-glib-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(name: "CCups", providers: [.apt(["libcups2-dev"])]),
-    .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+    // libqpdf likewise (declarations only): the finisher's fallback, `diff`'s readers and the
+    // tests call it; a sheet whose cairo output the finisher reads itself never does.
+    .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLinux"),
     .target(name: "CLazyLibraries"),
@@ -51,7 +60,9 @@ let package = Package(
       name: "RuaStore", dependencies: ["RuaCore", "RuaFiles", "CSQLCipher", "CCrypto", "CLinux"]),
     // The low-level PDF layer shared by the writer and the reader: the qpdf wrapper, the byte
     // sink, rua-paper's private volatile-mark format.
-    .target(name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF", "CZlib", "CCrypto"]),
+    .target(
+      name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF", "CLazyLibraries", "CZlib", "CCrypto"],
+      linkerSettings: linkedWhereNoStubs.qpdf),
     .target(
       name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"],
       // KeptFontFaces opens its faces on a FreeType library of its own.

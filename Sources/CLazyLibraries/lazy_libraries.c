@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// poppler-glib and CUPS, loaded on first use. `er`, `meds` and the other document commands
-// never call them, yet linking them made every start map them and their dependencies (about
-// 25 M instructions of a cold sheet in the dynamic loader). So the executable does not link
+// poppler-glib, CUPS and libqpdf, loaded on first use. `er`, `meds` and the other document
+// commands never call the first two, and libqpdf only when the finisher's own reader refuses
+// cairo's output; yet linking them made every start map them and their dependencies (poppler
+// and CUPS about 25 M instructions of a cold sheet in the dynamic loader; libqpdf brings
+// GnuTLS, its crypto libraries and libjpeg, 11.5 M). So the executable does not link
 // them: it defines each function rua-paper calls as a stub that jumps to the library's own,
 // which the first call looks up (dlopen, then dlsym) and keeps. The headers still give Swift
 // the real declarations; only the definitions are the stubs'.
@@ -15,11 +17,11 @@
 #include <unistd.h>
 
 // The stubs are written for x86-64's calling convention (Debian amd64). Elsewhere Package.swift
-// links both libraries as usual, and only the loading questions below are compiled.
+// links the libraries as usual, and only the loading questions below are compiled.
 
-static const char *const files[] = {"libpoppler-glib.so.8", "libcups.so.2"};
-static const char *const packages[] = {"libpoppler-glib8", "libcups2"};
-static void *handles[2];
+static const char *const files[] = {"libpoppler-glib.so.8", "libcups.so.2", "libqpdf.so.29"};
+static const char *const packages[] = {"libpoppler-glib8", "libcups2", "libqpdf29"};
+static void *handles[3];
 
 const char *rua_lazy_file(enum rua_lazy_library library) { return files[library]; }
 
@@ -119,6 +121,7 @@ __asm__(
 
 #define POPPLER(name) RUA_STUB(RUA_LAZY_POPPLER_GLIB, name)
 #define CUPS(name) RUA_STUB(RUA_LAZY_CUPS, name)
+#define QPDF(name) RUA_STUB(RUA_LAZY_QPDF, name)
 
 // Every poppler-glib function rua-paper (and its tests) call.
 POPPLER(poppler_action_free)
@@ -199,4 +202,59 @@ CUPS(ippGetInteger)
 CUPS(ippGetString)
 CUPS(ippNewRequest)
 CUPS(ippPort)
+
+// Every libqpdf function rua-paper (and its tests) call.
+QPDF(qpdf_cleanup)
+QPDF(qpdf_get_buffer)
+QPDF(qpdf_get_buffer_length)
+QPDF(qpdf_get_error)
+QPDF(qpdf_get_error_full_text)
+QPDF(qpdf_get_num_pages)
+QPDF(qpdf_get_page_n)
+QPDF(qpdf_get_qpdf_version)
+QPDF(qpdf_get_root)
+QPDF(qpdf_get_trailer)
+QPDF(qpdf_has_error)
+QPDF(qpdf_init)
+QPDF(qpdf_init_write_memory)
+QPDF(qpdf_make_indirect_object)
+QPDF(qpdf_oh_append_item)
+QPDF(qpdf_oh_begin_dict_key_iter)
+QPDF(qpdf_oh_dict_more_keys)
+QPDF(qpdf_oh_dict_next_key)
+QPDF(qpdf_oh_get_array_item)
+QPDF(qpdf_oh_get_array_n_items)
+QPDF(qpdf_oh_get_dict)
+QPDF(qpdf_oh_get_int_value)
+QPDF(qpdf_oh_get_key)
+QPDF(qpdf_oh_get_numeric_value)
+QPDF(qpdf_oh_get_page_content_data)
+QPDF(qpdf_oh_get_stream_data)
+QPDF(qpdf_oh_get_utf8_value)
+QPDF(qpdf_oh_has_key)
+QPDF(qpdf_oh_is_array)
+QPDF(qpdf_oh_is_dictionary)
+QPDF(qpdf_oh_is_integer)
+QPDF(qpdf_oh_is_name_and_equals)
+QPDF(qpdf_oh_is_number)
+QPDF(qpdf_oh_is_stream)
+QPDF(qpdf_oh_is_string)
+QPDF(qpdf_oh_new_array)
+QPDF(qpdf_oh_new_integer)
+QPDF(qpdf_oh_new_null)
+QPDF(qpdf_oh_new_stream)
+QPDF(qpdf_oh_new_unicode_string)
+QPDF(qpdf_oh_parse)
+QPDF(qpdf_oh_replace_key)
+QPDF(qpdf_oh_replace_stream_data)
+QPDF(qpdf_oh_set_array_item)
+QPDF(qpdf_oh_unparse_resolved)
+QPDF(qpdf_read_memory)
+QPDF(qpdf_set_compress_streams)
+QPDF(qpdf_set_decode_level)
+QPDF(qpdf_set_deterministic_ID)
+QPDF(qpdf_set_object_stream_mode)
+QPDF(qpdf_set_suppress_warnings)
+QPDF(qpdf_silence_errors)
+QPDF(qpdf_write)
 #endif  // __x86_64__

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+internal import CLazyLibraries
 internal import CQPDF
 internal import Glibc
 
@@ -14,6 +15,8 @@ package final class QPDFDocument {
   private let input: UnsafeMutableBufferPointer<CChar>
 
   package init(_ bytes: [UInt8], name: String = "the PDF cairo wrote") throws(QPDFError) {
+    // libqpdf is loaded on first use (CLazyLibraries): a missing one is this error, not an exit.
+    if let reason = QPDFLoading.failure { throw QPDFError(step: "loading", message: reason) }
     input = .allocate(capacity: max(bytes.count, 1))
     _ = bytes.withUnsafeBytes { input.initialize(from: $0.bindMemory(to: CChar.self)) }
     data = qpdf_init()

@@ -9,10 +9,41 @@ import RuaDocuments
 /// shaped. A cache serves one template, one language and one direction (each changes how text
 /// is shaped or aligned).
 final class LayoutCache {
+  /// What of a text changes its layout or its marks, as bytes: each run's style, flags,
+  /// per-print field and text (each string counted, so no two keys run together), the base
+  /// style and the width, hashed in one pass (`[String]` keys normalised every string as they
+  /// were hashed). Texts that differ only in their Unicode normalisation get layouts of their
+  /// own.
   private struct Key: Hashable {
-    var runs: [String]
-    var baseStyle: String?
-    var width: Double
+    var bytes: [UInt8]
+
+    init(_ text: StyledText, width: Double) {
+      bytes = []
+      bytes.reserveCapacity(
+        text.runs.reduce(16) { $0 + $1.style.utf8.count + $1.text.utf8.count + 9 })
+      for run in text.runs {
+        append(run.style)
+        let flags =
+          (run.secondLanguage ? 1 : 0) | (run.keepsWhole ? 2 : 0) | (run.volatile == nil ? 0 : 4)
+        bytes.append(UInt8(flags))
+        if let field = run.volatile { append(field.rawValue) }
+        append(run.text)
+      }
+      bytes.append(text.baseStyle == nil ? 0 : 1)
+      if let base = text.baseStyle { append(base) }
+      withUnsafeBytes(of: width.bitPattern) { bytes += $0 }
+    }
+
+    private mutating func append(_ string: String) {
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: string.utf8.count)) { bytes += $0 }
+      // The string's own UTF-8 copied at once (appending the view goes byte by byte).
+      let copied: Void? = string.utf8.withContiguousStorageIfAvailable { bytes += $0 }
+      if copied == nil { bytes += string.utf8 }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
   }
 
   /// Layouts kept before the cache is trimmed to what the last document used (the labels,
@@ -50,18 +81,7 @@ final class LayoutCache {
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
-    var runs: [String] = []
-    runs.reserveCapacity(text.runs.count * 2)
-    for run in text.runs {
-      // Everything of a run that changes its layout or its marks, the text aside.
-      var style = run.style
-      if run.secondLanguage { style += "\u{0}second" }
-      if let field = run.volatile { style += "\u{0}" + field.rawValue }
-      if run.keepsWhole { style += "\u{0}whole" }
-      runs.append(style)
-      runs.append(run.text)
-    }
-    let key = Key(runs: runs, baseStyle: text.baseStyle, width: width)
+    let key = Key(text, width: width)
     used.insert(key)
     if let layout = layouts[key] { return layout }
     let layout = try TextLayout(

@@ -6,6 +6,6 @@ internal import RuaPDF
 public enum LayoutLibraries {
   public static var cairo: String { String(cString: cairo_version_string()) }
   public static var pango: String { String(cString: pango_version_string()) }
-  /// libqpdf, which finishes every PDF (tags, metadata, object streams).
+  /// libqpdf: the finisher's fallback and `diff`'s reader, loaded on first use.
   public static var qpdf: String { QPDFVersion.string }
 }

@@ -41,4 +41,28 @@ import Testing
       }
     }
   }
+
+  /// ASCII runs are searched by bytes: the same runs as the Character search, for tokens
+  /// inside words, at either end, repeated, overlapping, one inside another, and next to CR LF.
+  @Test func theByteSearchFindsWhatTheCharacterSearchFinds() {
+    let texts = [
+      "Anastasia 555-0100", "Call Ana at 555-0100 or 555-0100.", "Kim Kimberly Kim", "KimKim Kim",
+      "Mei-LingLing Ling", "(555) 010-0100\r\nAna", "Ana\r\nAna\n", "x555-0100x 555-0100",
+      "Dr. Ana Lee-Ana, Ana;Lee", "AnaAna Ana", "  Lee  ", "Lee", "",
+      "+1 555 0100 and +1 555 0100 ext. 2",
+    ]
+    let tokens = [
+      "+1 555 0100", "555-0100", "Lee-Ana", "Kimberly", "Mei-Ling", "Ana", "Kim", "Lee", "Ling",
+    ]
+    for text in texts {
+      for count in 1...tokens.count {
+        let chosen = Array(tokens.prefix(count))
+        let styled = StyledText([TextRun(text, style: "body"), TextRun(text, style: "label")])
+        let bytes = KeptWhole.marked(styled, tokens: chosen)
+        #expect(bytes == KeptWhole.marked(styled, tokens: chosen, searchingBytes: false), "\(text)")
+      }
+    }
+    #expect(Self.kept("Kim Kimberly Kim", ["Kim"]) == ["Kim", "Kim"])
+    #expect(Self.kept("Ana\r\nAna", ["Ana"]) == ["Ana", "Ana"])
+  }
 }

@@ -3,7 +3,7 @@
 #define RUA_LAZY_LIBRARIES_H
 
 /// The libraries only some commands use, loaded on their first call (lazy_libraries.c).
-enum rua_lazy_library { RUA_LAZY_POPPLER_GLIB = 0, RUA_LAZY_CUPS = 1 };
+enum rua_lazy_library { RUA_LAZY_POPPLER_GLIB = 0, RUA_LAZY_CUPS = 1, RUA_LAZY_QPDF = 2 };
 
 /// Loads `library` if it is not loaded yet. Returns NULL when it is loaded; otherwise the
 /// loader's reason, valid until this thread's next call.

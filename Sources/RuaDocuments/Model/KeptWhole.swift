@@ -77,22 +77,24 @@ enum KeptWhole {
   /// `text` with every occurrence of a token as a `keepsWhole` run of its own. A token made of
   /// letters only counts where it is a whole word ("Ana" is not kept inside "Anastasia");
   /// Chinese and Japanese names have no spaces around them and count anywhere.
-  static func marked(_ text: StyledText, tokens: [String]) -> StyledText {
+  /// `searchingBytes` false searches ASCII runs by Characters too (what the tests compare).
+  static func marked(_ text: StyledText, tokens: [String], searchingBytes: Bool = true)
+    -> StyledText
+  {
     var runs: [TextRun] = []
     for run in text.runs {
       guard run.volatile == nil, !run.keepsWhole else {
         runs.append(run)
         continue
       }
-      // The search below compares Characters and is slow (it was a fifth of a batch sheet);
-      // a token that cannot occur in this run is not searched for.
+      // The Character search below is slow (it was a fifth of a batch sheet): a token that
+      // cannot occur in this run is not searched for.
       let searched = Searched(run.text)
       let tokens = tokens.filter { searched.mayHold($0) }
       guard !tokens.isEmpty else {
         if !run.text.isEmpty { runs.append(run) }
         continue
       }
-      var rest = Substring(run.text)
       func piece(_ part: Substring, whole: Bool) {
         guard !part.isEmpty else { return }
         var copy = run
@@ -100,6 +102,25 @@ enum KeptWhole {
         copy.keepsWhole = whole
         runs.append(copy)
       }
+      // A run of ASCII only can hold only ASCII tokens (`mayHold`), and there each Character
+      // is one byte (but CR LF, which no token starts or ends with: tokens are trimmed of
+      // spaces), so the bytes are searched instead, with the same answers.
+      if searched.isASCII, searchingBytes {
+        func cut(_ bytes: Range<Int>) -> Substring {
+          let lower = run.text.utf8.index(run.text.startIndex, offsetBy: bytes.lowerBound)
+          return run.text[lower..<run.text.utf8.index(lower, offsetBy: bytes.count)]
+        }
+        var start = 0
+        let wanted = tokens.map { Array($0.utf8) }
+        while let range = firstToken(in: searched.bytes, from: start, wanted) {
+          piece(cut(start..<range.lowerBound), whole: false)
+          piece(cut(range), whole: true)
+          start = range.upperBound
+        }
+        piece(cut(start..<searched.bytes.count), whole: false)
+        continue
+      }
+      var rest = Substring(run.text)
       while let (range, _) = firstToken(in: rest, tokens) {
         piece(rest[..<range.lowerBound], whole: false)
         piece(rest[range], whole: true)
@@ -129,6 +150,39 @@ enum KeptWhole {
     return best
   }
 
+  /// `firstToken(in:_:)` over ASCII bytes: the text is `bytes[start...]`.
+  private static func firstToken(in bytes: [UInt8], from start: Int, _ tokens: [[UInt8]])
+    -> Range<Int>?
+  {
+    var best: Range<Int>?
+    for token in tokens {
+      var from = start
+      while from < bytes.count, let found = Searched.find(token, in: bytes, from: from) {
+        let range = found..<(found + token.count)
+        if isWhole(range, in: bytes, from: start) {
+          if let earlier = best, earlier.lowerBound <= range.lowerBound { break }
+          best = range
+          break
+        }
+        from = found + 1
+      }
+    }
+    return best
+  }
+
+  private static func isWhole(_ range: Range<Int>, in bytes: [UInt8], from start: Int) -> Bool {
+    func joins(_ a: UInt8, _ b: UInt8) -> Bool {
+      isWordLetter(Character(Unicode.Scalar(a))) && isWordLetter(Character(Unicode.Scalar(b)))
+    }
+    if range.lowerBound > start, joins(bytes[range.lowerBound - 1], bytes[range.lowerBound]) {
+      return false
+    }
+    if range.upperBound < bytes.count, joins(bytes[range.upperBound - 1], bytes[range.upperBound]) {
+      return false
+    }
+    return true
+  }
+
   /// A run's text, read once for the cheap test of which tokens it may hold.
   struct Searched {
     let bytes: [UInt8]
@@ -154,18 +208,22 @@ enum KeptWhole {
     }
 
     private func contains(_ part: [UInt8]) -> Bool {
-      guard let first = part.first else { return true }
-      guard bytes.count >= part.count else { return false }
-      var start = 0
+      part.isEmpty || Self.find(part, in: bytes, from: 0) != nil
+    }
+
+    /// Where `part` (not empty) first occurs in `bytes` at or after `from`.
+    static func find(_ part: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+      guard let first = part.first, bytes.count >= part.count else { return nil }
+      var start = from
       while start <= bytes.count - part.count {
         if bytes[start] == first {
           var index = 1
           while index < part.count, bytes[start + index] == part[index] { index += 1 }
-          if index == part.count { return true }
+          if index == part.count { return start }
         }
         start += 1
       }
-      return false
+      return nil
     }
   }
 
