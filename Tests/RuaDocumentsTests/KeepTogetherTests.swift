@@ -118,6 +118,12 @@ import Testing
     #expect(pages(of: note, result) == [1], "the heading went without its note")
     #expect(pages(of: "Medication", result).min() == 2, "the table header ended a page alone")
     #expect(result.count == 2)
+    // In large print a row that tall may end a page alone: the table starts on page 1 and
+    // goes on under its header repeated (issue 30: a third of page 1 was left empty).
+    single.letsTallRowsStandAlone = true
+    let large = paginate(document, layout: single, measurer: Fake.measurer)
+    #expect(pages(of: "Medication", large) == [1, 2], "the table did not start on page 1")
+    #expect(pages(of: "Scheduled", large) == [1])
   }
 
   @Test func columnHeadersNeverBreakInsideAWord() {

@@ -16,13 +16,15 @@ import Testing
 ///   wallet card (a pocket pointer to the ER sheet: 6.5 pt at least, its template's floor) and
 ///   the administration record's grid (7.5 pt at least: a caregiver's tick sheet);
 /// - no page after the first holds less than a quarter of the body when the page before could
-///   absorb it (its free space and what `Tightening.steps` may gain, 15 % of the body);
+///   absorb it (its free space and what `Tightening.steps` may gain, 15 % of the body), the
+///   share reaching the lowest line of text or drawn box, band or rule;
 /// - no phone number or word of a person's name is broken across lines, and no word is broken
 ///   unless it alone is wider than its box (it then fills its first line alone).
 ///
-/// The administration record is left out of the page rule (its large print leaves pages a
-/// fifth full) and its large print out of the word rule (eleven columns at 14 pt are narrower
-/// than their words): both are the record's layout, noted for issue 30.
+/// The administration record's large print sets a week as two grids of days
+/// (`AdministrationRecord.largePrintDays`), so it meets the word rule, and its blank grids count
+/// as the page they fill (`LayoutReadBack.drawn`), so it meets the page rule but in two
+/// Arabic-with-English large prints (left open, `AdministrationRecordLayoutTests`).
 @Suite struct LayoutMeasurementTests {
   static let languages = [
     "en", "es", "zh-Hans", "vi", "tl", "ar", "ko", "ru", "ht",
@@ -74,16 +76,18 @@ import Testing
           let what = "\(patient.id) \(kind.rawValue) \(language) \(paper)\(large ? " large" : "")"
           let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
           problems += measured.smallText(floor: Self.floor(kind)).map { "\(what): \($0)" }
-          // The card has no flow; the administration record's pages are its weeks.
-          if kind != .card, kind != .mar {
+          // The card has no flow. Known, left open: the large print of Mei-Ling's and the
+          // adversarial administration record in Arabic with English end on a page of only
+          // their closing lines (`AdministrationRecordLayoutTests`).
+          let openSpill =
+            kind == .mar && large && language == "ar+en"
+            && ["p-meiling-03", "p-adversarial"].contains(patient.id)
+          if kind != .card, !openSpill {
             problems +=
               measured.sparsePages(quarter: Self.quarter, gain: Self.tighteningGain).map {
                 "\(what): \($0)"
               }
           }
-          // Known, left to the record's own issue: the large-print administration record
-          // sets eleven columns at 14 pt, narrower together than their words ("tablet / s").
-          if kind == .mar, large { continue }
           problems +=
             measured.brokenWords(
               tokens: Self.keptTokens(patient), words: Self.sourceWords(built.document)
@@ -340,6 +344,8 @@ struct LayoutReadBack {
 
   /// Header and footer rules of each page (from the paginated pages), in points.
   var rules: [(header: Double, footer: Double)] = []
+  /// The lowest box, band or rule drawn between each page's rules, in points.
+  var drawn: [Double?] = []
   var lines: [Line] = []
   /// Text pieces with their size in points and their top.
   var sizes: [(page: Int, top: Double, size: Double, text: String)] = []
@@ -350,7 +356,20 @@ struct LayoutReadBack {
       for item in page.items {
         if case .rule(_, let y, let width, _) = item, width > page.width * 0.6 { ys.append(y) }
       }
-      rules.append((ys.min() ?? 0, ys.max() ?? page.height))
+      let rule = (header: ys.min() ?? 0, footer: ys.max() ?? page.height)
+      rules.append(rule)
+      // What is drawn between the rules counts as content too: a grid of blank rows to fill
+      // in (the administration record's log) has no text under its header.
+      let bottoms = page.items.compactMap { item -> Double? in
+        switch item {
+        case .checkbox(let rect, _), .frame(let rect, _, _), .fill(let rect, _),
+          .bandBorder(let rect, _), .hatch(let rect):
+          return rect.y + rect.height
+        case .rule(_, let y, _, _): return y
+        default: return nil
+        }
+      }
+      drawn.append(bottoms.filter { $0 > rule.header + 0.5 && $0 < rule.footer - 0.5 }.max())
     }
     let layout = try RenderFixture.poppler("pdftotext", ["-bbox-layout"], pdf: pdf)
     var page = 0
@@ -428,12 +447,14 @@ struct LayoutReadBack {
     }
   }
 
-  /// The share of the body each page's text takes, from the header rule to its lowest line.
+  /// The share of the body each page's content takes, from the header rule to its lowest line
+  /// of text or drawn box.
   var shares: [Double] {
     rules.enumerated().map { index, rule in
-      let bottom =
+      let text =
         lines.filter { $0.page == index + 1 && $0.top > rule.header && $0.bottom < rule.footer }
-        .map(\.bottom).max() ?? rule.header
+        .map(\.bottom)
+      let bottom = (text + [drawn[index]].compactMap { $0 }).max() ?? rule.header
       return (bottom - rule.header) / max(rule.footer - rule.header, 1)
     }
   }

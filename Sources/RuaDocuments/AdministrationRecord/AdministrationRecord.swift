@@ -12,6 +12,10 @@ public enum AdministrationRecord {
 
   /// Days on one record, starting on the given day.
   public static let days = 7
+  /// Days in one grid in large print: a week's seven day columns beside the four fixed ones
+  /// at 14 pt are narrower than their words ("tablet / s"), so the week is set as two grids,
+  /// four days then three, each with the medicines again (issue 30).
+  public static let largePrintDays = 4
   /// Empty rows in the as-needed log and in the initials key.
   static let logRows = 6
   static let keyRows = 3
@@ -40,7 +44,8 @@ public enum AdministrationRecord {
     pendingReview: Bool, freshness: Freshness? = nil, changes: MARChanges = MARChanges()
   ) -> Document {
     let words = AdministrationRecordWords(
-      labels: labels, start: start, weeks: max(1, weeks), today: today, changes: changes)
+      labels: labels, start: start, weeks: max(1, weeks), today: today, changes: changes,
+      daysPerGrid: template.isLargePrint ? largePrintDays : days)
     let medicines = listed(patient, facts: facts, start: start)
     let blocks = DocumentChrome.arrange(template) {
       words.section($0, patient: patient, facts: facts, medicines: medicines, today: today)
@@ -94,6 +99,8 @@ struct AdministrationRecordWords: DocumentWords {
   /// The print day: a hold whose planned end has passed is said to be due to end.
   let today: CivilDate
   var changes = MARChanges()
+  /// Day columns in one grid: the week's days are set in grids of at most this many.
+  var daysPerGrid = AdministrationRecord.days
 
   var dates: [CivilDate] { (0..<AdministrationRecord.days).map { start.adding(days: $0) } }
 
@@ -123,7 +130,8 @@ struct AdministrationRecordWords: DocumentWords {
   /// One week's words, for its own grid.
   private func week(_ index: Int) -> AdministrationRecordWords {
     AdministrationRecordWords(
-      labels: labels, start: start.adding(days: AdministrationRecord.days * index), today: today)
+      labels: labels, start: start.adding(days: AdministrationRecord.days * index), today: today,
+      daysPerGrid: daysPerGrid)
   }
 
   func section(
@@ -215,13 +223,29 @@ struct AdministrationRecordWords: DocumentWords {
     return clauses(parts, style: "cell")
   }
 
+  /// The week's grid, or in large print its grids of `daysPerGrid` days, the later ones
+  /// headed "(continued)".
   private func scheduled(_ medicines: [Medication], dated: Bool = false) -> [Block] {
+    let parts = stride(from: 0, to: dates.count, by: max(daysPerGrid, 1)).map { first in
+      Array(dates[first..<min(first + max(daysPerGrid, 1), dates.count)])
+    }
+    return parts.enumerated().flatMap { index, days in
+      grid(medicines, days: days, dated: dated, continued: index > 0)
+    }
+  }
+
+  private func grid(
+    _ medicines: [Medication], days: [CivilDate], dated: Bool, continued: Bool
+  ) -> [Block] {
     var title = heading(.marScheduled)
     if dated, case .heading(let level, let text) = title {
       title = .heading(
         level: level,
         text + run("\n", "heading")
           + span(from: start, days: AdministrationRecord.days, style: "heading"))
+    }
+    if continued, case .heading(let level, let text) = title {
+      title = .heading(level: level, text + run(" (\(labels[.continued]))", "heading"))
     }
     guard !medicines.isEmpty else { return [title, empty(.medsEmptyScheduled)] }
     var columns = [
@@ -231,7 +255,7 @@ struct AdministrationRecordWords: DocumentWords {
       TableColumn(header: header(.marColumnTime), weight: 0.9),
     ]
     let fixed = columns.count
-    columns += dates.map { TableColumn(header: dayHeader($0), weight: 1.05) }
+    columns += days.map { TableColumn(header: dayHeader($0), weight: 1.05) }
     var rows: [[StyledText]] = []
     var boxes: [TableGauge] = []
     for medication in medicines {
@@ -243,7 +267,7 @@ struct AdministrationRecordWords: DocumentWords {
         }
       for slot in slots {
         var row = [medicineCell(medication), doseCell(medication), notesCell(medication), slot]
-        for (index, date) in dates.enumerated() {
+        for (index, date) in days.enumerated() {
           switch AdministrationRecord.day(date, medication) {
           case .give:
             row.append(blank(.marTimeGiven, style: "cell-muted"))

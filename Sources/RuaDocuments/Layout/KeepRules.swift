@@ -11,6 +11,11 @@ struct KeepRules {
   static let shortAtoms = 12
   /// The document's closing short sections move together up to this share of a column.
   static let tailShare = 0.5
+  /// In large print (`PageLayout.letsTallRowsStandAlone`) a row taller than this share of a
+  /// column (a medicine of six lines) reads as a block of its own: it may end a page or start
+  /// one alone, so its table starts on the page before rather than leaving it a third empty
+  /// (issue 30).
+  static let tallRowShare = 1.0 / 6
 
   let columnHeight: Double
   let measurer: TextMeasurer
@@ -24,6 +29,8 @@ struct KeepRules {
   /// Whether a table's closing notes (legend, totals) move with its last rows: the paginator's
   /// last resort when a spill of only those notes cannot be absorbed.
   var keepsClosingNotes = false
+  /// Whether a tall row may stand alone at a page's foot or head (`tallRowShare`).
+  var letsTallRowsStandAlone = false
 
   /// The atoms with their keep marks, and the heading to repeat per group id.
   func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
@@ -94,16 +101,20 @@ struct KeepRules {
     !atom.splittable || atom.cells.allSatisfy { $0.lines.count <= 2 * Atom.minimumLines }
   }
 
-  /// The first row of a group keeps with the second, and the last two rows stay together.
+  /// The first row of a group keeps with the second, and the last two rows stay together,
+  /// unless the lone row would be a tall one (`tallRowShare`).
   private func keepFirstAndLastRows(_ atoms: inout [Atom]) {
     var members: [Int: [Int]] = [:]
     for index in atoms.indices where atoms[index].role != .tableHeader {
       if let group = atoms[index].table { members[group, default: []].append(index) }
     }
+    let tall = letsTallRowsStandAlone ? columnHeight * Self.tallRowShare : .infinity
     for rows in members.values where rows.count >= 2 {
-      atoms[rows[0]].keepWithNext = true
+      if atoms[rows[0]].height <= tall { atoms[rows[0]].keepWithNext = true }
       // Relaxed, the last row may start the next column alone (under the heading repeated).
-      if keepsShortSections { atoms[rows[rows.count - 2]].keepWithNext = true }
+      if keepsShortSections, atoms[rows[rows.count - 1]].height <= tall {
+        atoms[rows[rows.count - 2]].keepWithNext = true
+      }
     }
   }
 

@@ -26,6 +26,9 @@ public struct PageLayout: Equatable, Sendable {
   /// Share of the width given to the label in key–value rows.
   public var labelFraction: Double
   public var checkboxSize: Double
+  /// Whether a tall table row may end or start a page alone (`KeepRules.tallRowShare`): large
+  /// print, whose medicine rows are a quarter of a page (issue 30).
+  public var letsTallRowsStandAlone = false
 
   public init(
     pageWidth: Double, pageHeight: Double, marginTop: Double, marginRight: Double,

@@ -139,6 +139,7 @@ struct Paginator {
       columnHeight: frame.bodyBottom - frame.bodyTop, measurer: measurer,
       continued: document.continuedLabel)
     rules.keepsClosingNotes = keepsClosingNotes
+    rules.letsTallRowsStandAlone = layout.letsTallRowsStandAlone
     for (number, segment) in segments.enumerated() {
       let width = segment.columns == 1 ? layout.contentWidth : layout.columnWidth
       // Relaxed only in columns: a full-width flow keeps its closing sections together.

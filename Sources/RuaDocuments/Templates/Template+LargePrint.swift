@@ -34,6 +34,7 @@ extension Template {
     copy.layout.bandPadding *= factor
     copy.layout.bandLabelWidth *= factor
     copy.layout.checkboxSize *= factor
+    copy.layout.letsTallRowsStandAlone = true
     copy.isLargePrint = true
     return copy
   }
