@@ -94,7 +94,8 @@ import Testing
     #expect(problems == [], "\(problems.count) problems")
   }
 
-  /// Issue 30's bilingual measurements on every kind, for every sample person and the
+  /// Issue 30's bilingual measurements on every kind (the wallet card as printed, its cut
+  /// lists' pointers included), for every sample person and the
   /// adversarial record, in every bilingual pair (and Arabic alone, for the direction): every
   /// value a label words in the family's language has its English on the page
   /// (`valuesWithoutEnglish`), and every line runs in its language's direction
@@ -123,10 +124,11 @@ import Testing
         let pages = try renderer.paginate(built.document, template: built.template)
         let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
         let what = "\(patient.id) \(kind.rawValue) \(language)"
-        let source = Self.sourceTexts(built.document)
         // The wallet card's lists are cut to what fits (the rest is "+2 more: see the ER
-        // sheet"), so its texts are not what it prints; its values are the ER sheet's.
-        if parts.count > 1, kind != .card {
+        // sheet"): a value it cuts is not one without English, one it prints is, so its
+        // texts are those of its laid-out faces.
+        let source = kind == .card ? Self.drawnTexts(pages) : Self.sourceTexts(built.document)
+        if parts.count > 1 {
           problems +=
             measured.valuesWithoutEnglish(
               source: source, first: first, english: english, exempt: Self.notValues,
@@ -293,6 +295,24 @@ import Testing
     let texts = sourceTexts(document) + [document.continuationHeader]
     return Set(
       texts.flatMap { $0.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init) })
+  }
+
+  /// The texts drawn on `pages` outside furniture (a card's footer is the other documents'
+  /// footer, which no check reads as values).
+  static func drawnTexts(_ pages: [Page]) -> [StyledText] {
+    var texts: [StyledText] = []
+    for page in pages {
+      var tags: [String] = []
+      for item in page.items {
+        switch item {
+        case .beginTag(let tag): tags.append(tag)
+        case .endTag: _ = tags.popLast()
+        case .text(let box) where !tags.contains(PageItem.artifactTag): texts.append(box.text)
+        default: break
+        }
+      }
+    }
+    return texts
   }
 
   /// Every text the document sets on its pages but the running header of later pages.

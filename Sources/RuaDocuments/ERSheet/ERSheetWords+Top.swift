@@ -116,9 +116,15 @@ extension ERSheetWords {
   }
 
   func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
+    joined(codeStatusParts(status), separator: " — ", style: "band-text")
+  }
+
+  /// The code status, then the directive's summary and where it is kept (the wallet card
+  /// may cut those two for room; the status is never cut).
+  func codeStatusParts(_ status: ERFacts.CodeStatus) -> [StyledText] {
     switch status {
     case .noneOnFile:
-      return value(.codeStatusNone, "band-text")
+      return [value(.codeStatusNone, "band-text")]
     case .onFile(let status, let summary, let location):
       var parts: [StyledText] = []
       // A directive without a recorded status must not read as if it were the status.
@@ -128,7 +134,7 @@ extension ERSheetWords {
       if let location {
         parts.append(introduced(.directiveKeptAt, "location", location, style: "band-text"))
       }
-      return joined(parts, separator: " — ", style: "band-text")
+      return parts
     }
   }
 

@@ -6,6 +6,8 @@ import RuaCore
 /// fall guide. A document's words type conforms and gets them all.
 protocol DocumentWords {
   var labels: Labels { get }
+  /// A fixed label in `style` (a requirement, so the wallet card can set its pairs shorter).
+  func label(_ key: LabelKey, _ style: String) -> StyledText
 }
 
 extension DocumentWords {
