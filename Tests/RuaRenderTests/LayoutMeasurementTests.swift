@@ -114,6 +114,16 @@ import Testing
     let prose = try DocumentFixture.content(parts[0]).blocks.flatMap { block in
       [block.text] + block.gendered.values
     }
+    // The words a value is made of, each language's from the same source strings.
+    let table = try DocumentFixture.drugClasses
+    let classes = table.classes.map { ($0.label(locale: parts[0]), $0.label(locale: "en")) }
+    let weekdays = Array(
+      zip(
+        first[.marWeekdays].split(separator: "|").map(String.init),
+        english[.marWeekdays].split(separator: "|").map(String.init)))
+    let dates = (-800...800).map { SamplePatients.today.adding(days: $0) }.map {
+      (first.format(date: $0), english.format(date: $0))
+    }
     var problems: [String] = []
     for patient in try DocumentFixture.sample() + [SamplePatients.adversarial] {
       for kind in DocumentKind.allCases {
@@ -134,6 +144,22 @@ import Testing
               source: source, first: first, english: english, exempt: Self.notValues,
               prose: prose
             ).map { "\(what): \($0)" }
+          // Drug classes anywhere; weekdays and dates in table cells and headers.
+          let cells = kind == .card ? [] : Self.tableTexts(built.document)
+          problems +=
+            (measured.termsWithoutEnglish(source: source, terms: classes)
+            + measured.termsWithoutEnglish(
+              source: cells,
+              terms: weekdays + dates
+                + [
+                  (
+                    first.format(date: patient.dateOfBirth),
+                    english.format(date: patient.dateOfBirth)
+                  )
+                ]
+            )).map {
+              "\(what): \($0)"
+            }
         }
         problems +=
           measured.wrongDirection(
@@ -175,6 +201,9 @@ import Testing
   /// times, "Sin registrar / Not recorded", the flag codes and their legend…), Agnès's
   /// zh-Hans+en and ko+en ER sheets and Mei-Ling's zh-Hans+en list hold two pages again (the
   /// care team and details, the totals and review, on page 2); the page rule still holds.
+  /// Since the medication list's dates print their English under them too (date of birth,
+  /// "List as of", last fill, run-out), Agnès's es+en list holds two pages again; the page
+  /// rule still holds.
   static let namedSpills:
     [(patient: String, kind: DocumentKind, language: String, paper: Paper, large: Bool, pages: Int)] =
       [
@@ -196,7 +225,7 @@ import Testing
         ("p-agnes-01", .falls, "es", .letter, true, 6),
         ("p-tomasz-02", .falls, "es", .letter, true, 6),
         ("p-agnes-01", .falls, "ru", .a4, false, 2),
-        ("p-agnes-01", .meds, "es+en", .letter, false, 1),
+        ("p-agnes-01", .meds, "es+en", .letter, false, 2),
         ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 2),
         ("p-agnes-01", .falls, "ar", .letter, false, 3),
         ("p-meiling-03", .falls, "ar", .a4, false, 3),
@@ -312,6 +341,20 @@ import Testing
         }
       }
     }
+    return texts
+  }
+
+  /// The headers and cells of the document's tables.
+  static func tableTexts(_ document: Document) -> [StyledText] {
+    var texts: [StyledText] = []
+    func add(_ block: Block) {
+      switch block {
+      case .table(let table): texts += table.columns.map(\.header) + table.rows.flatMap { $0 }
+      case .columns(let blocks): blocks.forEach(add)
+      default: break
+      }
+    }
+    document.blocks.forEach(add)
     return texts
   }
 

@@ -98,17 +98,20 @@ extension ERSheetWords {
       if item.medication.status == .onHold {
         text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
       }
-      var details: [String] = []
-      if let strength = item.medication.strength { details.append(strength) }
+      var details: [StyledText] = []
+      if let strength = item.medication.strength { details.append(run(strength, "band-text")) }
       if withClasses {
         // "methotrexate (2.5 mg)", not "(2.5 mg, methotrexate)": a class named as the
         // medicine itself says nothing more.
         let name = item.medication.name.lowercased()
-        details += item.classes.map { $0.label(locale: labels.language) }
-          .filter { !name.contains($0.lowercased()) }
+        details += item.classes.filter {
+          !name.contains($0.label(locale: labels.language).lowercased())
+        }.map { className($0, style: "band-text") }
       }
       if !details.isEmpty {
-        text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text")
+        text =
+          text + run(" (", "band-text") + joined(details, separator: ", ", style: "band-text")
+          + run(")", "band-text")
       }
       return text
     }

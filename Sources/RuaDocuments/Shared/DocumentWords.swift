@@ -291,6 +291,18 @@ extension DocumentWords {
       + StyledText(" " + line, style: style)
   }
 
+  /// A date in a table cell ("4 oct 2026"): when bilingual the English date under it
+  /// ("Oct 4, 2026"), so a clinician reads the run-out and the last fill (issue 30).
+  func date(_ date: CivilDate, style: String) -> StyledText {
+    worded(style, separator: "\n") { $0.format(date: date) }
+  }
+
+  /// A drug class's name ("benzodiacepina / benzodiazepine" when bilingual), from the
+  /// drug-class table's labels for each language.
+  func className(_ drugClass: DrugClass, style: String) -> StyledText {
+    worded(style) { drugClass.label(locale: $0.language) }
+  }
+
   /// "Goes by “Tomek”", the label in both languages when bilingual.
   func goesBy(_ preferred: String, style: String, lead: String = "") -> StyledText {
     worded(style, lead: lead, trail: " “\(preferred)”") { $0[.preferredName] }
