@@ -124,21 +124,24 @@ public final class PDFRenderer {
       document.direction.isRightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
     let failure = FailureBox()
     let cache = layoutCache(for: document, template, fonts: fonts)
-    var tightened: [Double: (Template, LayoutCache)] = [1: (template, cache)]
-    let pagination = RuaDocuments.paginate(document, layout: template.layout) { leading in
-      if let (_, known) = tightened[leading] {
-        return measurer(template: template, failure: failure, cache: known)
+    // By line pitch and type size: what the measurer depends on.
+    var tightened: [[Double]: (Template, LayoutCache)] = [[1, 1]: (template, cache)]
+    let pagination = RuaDocuments.paginate(document, layout: template.layout) { step in
+      let key = [step.leading, step.sizes]
+      if let (tight, known) = tightened[key] {
+        return measurer(template: tight, failure: failure, cache: known)
       }
-      var tight = template
-      tight.lineHeight = template.lineHeight * leading
+      var tight = template.scaled(sizes: step.sizes)
+      tight.lineHeight = template.lineHeight * step.leading
       let fresh = LayoutCache(
         context: fonts.context, template: tight, language: document.language,
         direction: document.direction)
-      tightened[leading] = (tight, fresh)
+      tightened[key] = (tight, fresh)
       return measurer(template: tight, failure: failure, cache: fresh)
     }
     if let error = failure.error { throw error }
-    let chosen = tightened[pagination.tightening.leading] ?? (template, cache)
+    let chosen =
+      tightened[[pagination.tightening.leading, pagination.tightening.sizes]] ?? (template, cache)
     return LaidOut(pages: pagination.pages, template: chosen.0, cache: chosen.1)
   }
 

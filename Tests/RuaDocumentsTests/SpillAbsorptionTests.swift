@@ -24,7 +24,7 @@ import Testing
   static func paginated(_ blocks: [Block]) -> Pagination {
     var layout = Fake.layout
     layout.columnCount = 1
-    return paginate(Fake.document(blocks), layout: layout, measurer: measurer)
+    return paginate(Fake.document(blocks), layout: layout) { measurer($0.leading) }
   }
 
   /// 18 one-line paragraphs: 10 + 17 × 14 = 248 points, one line over the body. The template's

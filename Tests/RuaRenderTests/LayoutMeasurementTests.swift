@@ -98,7 +98,8 @@ import Testing
     #expect(problems == [], "\(problems.count) problems")
   }
 
-  /// Issue 30's bilingual measurements on every kind, for every sample person and the
+  /// Issue 30's bilingual measurements on every kind (the wallet card as printed, its cut
+  /// lists' pointers included), for every sample person and the
   /// adversarial record, in every bilingual pair (and Arabic alone, for the direction): every
   /// value a label words in the family's language has its English on the page
   /// (`valuesWithoutEnglish`), and every line runs in its language's direction
@@ -117,6 +118,16 @@ import Testing
     let prose = try DocumentFixture.content(parts[0]).blocks.flatMap { block in
       [block.text] + block.gendered.values
     }
+    // The words a value is made of, each language's from the same source strings.
+    let table = try DocumentFixture.drugClasses
+    let classes = table.classes.map { ($0.label(locale: parts[0]), $0.label(locale: "en")) }
+    let weekdays = Array(
+      zip(
+        first[.marWeekdays].split(separator: "|").map(String.init),
+        english[.marWeekdays].split(separator: "|").map(String.init)))
+    let dates = (-800...800).map { SamplePatients.today.adding(days: $0) }.map {
+      (first.format(date: $0), english.format(date: $0))
+    }
     var problems: [String] = []
     for patient in try DocumentFixture.sample() + [SamplePatients.adversarial] {
       for kind in DocumentKind.allCases {
@@ -127,15 +138,32 @@ import Testing
         let pages = try renderer.paginate(built.document, template: built.template)
         let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
         let what = "\(patient.id) \(kind.rawValue) \(language)"
-        let source = Self.sourceTexts(built.document)
         // The wallet card's lists are cut to what fits (the rest is "+2 more: see the ER
-        // sheet"), so its texts are not what it prints; its values are the ER sheet's.
-        if parts.count > 1, kind != .card {
+        // sheet"): a value it cuts is not one without English, one it prints is, so its
+        // texts are those of its laid-out faces.
+        let source = kind == .card ? Self.drawnTexts(pages) : Self.sourceTexts(built.document)
+        if parts.count > 1 {
           problems +=
             measured.valuesWithoutEnglish(
               source: source, first: first, english: english, exempt: Self.notValues,
               prose: prose
             ).map { "\(what): \($0)" }
+          // Drug classes anywhere; weekdays and dates in table cells and headers.
+          let cells = kind == .card ? [] : Self.tableTexts(built.document)
+          problems +=
+            (measured.termsWithoutEnglish(source: source, terms: classes)
+            + measured.termsWithoutEnglish(
+              source: cells,
+              terms: weekdays + dates
+                + [
+                  (
+                    first.format(date: patient.dateOfBirth),
+                    english.format(date: patient.dateOfBirth)
+                  )
+                ]
+            )).map {
+              "\(what): \($0)"
+            }
         }
         problems +=
           measured.wrongDirection(
@@ -177,6 +205,9 @@ import Testing
   /// times, "Sin registrar / Not recorded", the flag codes and their legend…), Agnès's
   /// zh-Hans+en and ko+en ER sheets and Mei-Ling's zh-Hans+en list hold two pages again (the
   /// care team and details, the totals and review, on page 2); the page rule still holds.
+  /// Since the medication list's dates print their English under them too (date of birth,
+  /// "List as of", last fill, run-out), Agnès's es+en list holds two pages again; the page
+  /// rule still holds.
   static let namedSpills:
     [(patient: String, kind: DocumentKind, language: String, paper: Paper, large: Bool, pages: Int)] =
       [
@@ -198,7 +229,7 @@ import Testing
         ("p-agnes-01", .falls, "es", .letter, true, 6),
         ("p-tomasz-02", .falls, "es", .letter, true, 6),
         ("p-agnes-01", .falls, "ru", .a4, false, 2),
-        ("p-agnes-01", .meds, "es+en", .letter, false, 1),
+        ("p-agnes-01", .meds, "es+en", .letter, false, 2),
         ("p-meiling-03", .meds, "zh-Hans+en", .letter, false, 2),
         ("p-agnes-01", .falls, "ar", .letter, false, 3),
         ("p-meiling-03", .falls, "ar", .a4, false, 3),
@@ -297,6 +328,38 @@ import Testing
     let texts = sourceTexts(document) + [document.continuationHeader]
     return Set(
       texts.flatMap { $0.plainText.split(whereSeparator: { $0.isWhitespace }).map(String.init) })
+  }
+
+  /// The texts drawn on `pages` outside furniture (a card's footer is the other documents'
+  /// footer, which no check reads as values).
+  static func drawnTexts(_ pages: [Page]) -> [StyledText] {
+    var texts: [StyledText] = []
+    for page in pages {
+      var tags: [String] = []
+      for item in page.items {
+        switch item {
+        case .beginTag(let tag): tags.append(tag)
+        case .endTag: _ = tags.popLast()
+        case .text(let box) where !tags.contains(PageItem.artifactTag): texts.append(box.text)
+        default: break
+        }
+      }
+    }
+    return texts
+  }
+
+  /// The headers and cells of the document's tables.
+  static func tableTexts(_ document: Document) -> [StyledText] {
+    var texts: [StyledText] = []
+    func add(_ block: Block) {
+      switch block {
+      case .table(let table): texts += table.columns.map(\.header) + table.rows.flatMap { $0 }
+      case .columns(let blocks): blocks.forEach(add)
+      default: break
+      }
+    }
+    document.blocks.forEach(add)
+    return texts
   }
 
   /// Every text the document sets on its pages but the running header of later pages.

@@ -110,6 +110,39 @@ extension LayoutReadBack {
     return problems
   }
 
+  /// Every word `terms` gives in the first language (a drug class's name, a weekday, a
+  /// date) in a run of `source` that no English follows has its English (from the same source
+  /// strings: the drug-class table, the locale files) on the page as often.
+  func termsWithoutEnglish(source: [StyledText], terms: [(first: String, english: String)])
+    -> [String]
+  {
+    // A term both languages spell alike is counted too (its words are not another term's:
+    // Tagalog "Mar 14, 1941" holds no Tuesday), never asked for.
+    let wanted = terms.filter { !Self.literal($0.first).isEmpty }
+    guard wanted.contains(where: { $0.first != $0.english }) else { return [] }
+    var runs: [String] = []
+    for text in source {
+      for (index, run) in text.runs.enumerated() where !run.secondLanguage {
+        if index + 1 < text.runs.count, text.runs[index + 1].secondLanguage { continue }
+        runs.append(run.text.replacingOccurrences(of: "\u{A0}", with: " "))
+      }
+    }
+    let found = Self.counts(wanted.map(\.first), in: runs.joined(separator: "\n"))
+    let english = wanted.map(\.english)
+    let printed = zip(
+      Self.counts(english, in: pageText(leftToRight: false)),
+      Self.counts(english, in: pageText(leftToRight: true))
+    ).map { max($0, $1) }
+    var problems: [String] = []
+    for (index, term) in wanted.enumerated()
+    where term.first != term.english && printed[index] < found[index] {
+      problems.append(
+        "\(found[index])× '\(term.first)' in the first language, \(printed[index])× "
+          + "'\(term.english)' on the page")
+    }
+    return problems
+  }
+
   /// Placeholders that stand for a number.
   static let numbers: Set<String> = [
     "days", "years", "count", "hours", "minutes", "urgent", "soon", "page", "pages",

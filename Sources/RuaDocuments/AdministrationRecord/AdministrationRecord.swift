@@ -185,11 +185,14 @@ struct AdministrationRecordWords: DocumentWords {
 
   private func header(_ key: LabelKey) -> StyledText { label(key, "th") }
 
-  /// Weekday and day of the month: "Mon 7".
+  /// Weekday and day of the month: "Mon 7"; when bilingual the English weekday under the
+  /// family's ("lun / Mon").
   private func dayHeader(_ date: CivilDate) -> StyledText {
-    let names = labels[.marWeekdays].split(separator: "|").map(String.init)
-    let name = names.count == 7 ? names[date.weekday] : ""
-    return run(name + "\n" + String(date.day), "th")
+    let name = { (labels: Labels) -> String in
+      let names = labels[.marWeekdays].split(separator: "|").map(String.init)
+      return names.count == 7 ? names[date.weekday] : ""
+    }
+    return worded("th", separator: "\n", trail: "\n" + String(date.day), name)
   }
 
   private func medicineCell(_ medication: Medication) -> StyledText {

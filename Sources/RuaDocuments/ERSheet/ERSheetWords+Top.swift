@@ -98,17 +98,20 @@ extension ERSheetWords {
       if item.medication.status == .onHold {
         text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
       }
-      var details: [String] = []
-      if let strength = item.medication.strength { details.append(strength) }
+      var details: [StyledText] = []
+      if let strength = item.medication.strength { details.append(run(strength, "band-text")) }
       if withClasses {
         // "methotrexate (2.5 mg)", not "(2.5 mg, methotrexate)": a class named as the
         // medicine itself says nothing more.
         let name = item.medication.name.lowercased()
-        details += item.classes.map { $0.label(locale: labels.language) }
-          .filter { !name.contains($0.lowercased()) }
+        details += item.classes.filter {
+          !name.contains($0.label(locale: labels.language).lowercased())
+        }.map { className($0, style: "band-text") }
       }
       if !details.isEmpty {
-        text = text + run(" (" + details.joined(separator: ", ") + ")", "band-text")
+        text =
+          text + run(" (", "band-text") + joined(details, separator: ", ", style: "band-text")
+          + run(")", "band-text")
       }
       return text
     }
@@ -116,9 +119,15 @@ extension ERSheetWords {
   }
 
   func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
+    joined(codeStatusParts(status), separator: " — ", style: "band-text")
+  }
+
+  /// The code status, then the directive's summary and where it is kept (the wallet card
+  /// may cut those two for room; the status is never cut).
+  func codeStatusParts(_ status: ERFacts.CodeStatus) -> [StyledText] {
     switch status {
     case .noneOnFile:
-      return value(.codeStatusNone, "band-text")
+      return [value(.codeStatusNone, "band-text")]
     case .onFile(let status, let summary, let location):
       var parts: [StyledText] = []
       // A directive without a recorded status must not read as if it were the status.
@@ -128,7 +137,7 @@ extension ERSheetWords {
       if let location {
         parts.append(introduced(.directiveKeptAt, "location", location, style: "band-text"))
       }
-      return joined(parts, separator: " — ", style: "band-text")
+      return parts
     }
   }
 

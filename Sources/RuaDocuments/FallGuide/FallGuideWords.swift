@@ -151,8 +151,8 @@ struct FallGuideWords: DocumentWords {
         if item.medication.status == .onHold {
           text = text + holdMark(item.medication, today: facts.today, style: "strong", lead: " ")
         }
-        let classes = item.classes.map { $0.label(locale: labels.language) }
-        if !classes.isEmpty { text = text + run(" — " + classes.joined(separator: ", ")) }
+        let classes = item.classes.map { className($0, style: "body") }
+        if !classes.isEmpty { text = text + run(" — ") + joined(classes, separator: ", ") }
         return ListItem(marker: run("•", "marker"), text: text)
       })
   }

@@ -34,10 +34,40 @@ struct CardLayout {
     return footer
   }
 
-  func pages() -> [Page] {
+  /// The room each face leaves its content: the back's footer takes its share.
+  private var rooms: (front: Double, back: Double) {
     let footerHeight = measurer.height(backFooter, width: bodyWidth)
-    let front = fitted(card.front, room: bodyHeight)
-    let back = fitted(card.back, room: bodyHeight - footerHeight - layout.blockGap)
+    return (bodyHeight, bodyHeight - footerHeight - layout.blockGap)
+  }
+
+  /// Whether both faces hold their content with no list cut below what it keeps (else a
+  /// tighter line pitch and spacing are tried, `paginate`).
+  var isComfortable: Bool {
+    let (front, back) = rooms
+    let parts = faces
+    return fitting(parts.front, room: front).comfortable
+      && fitting(parts.back, room: back).comfortable
+  }
+
+  /// The parts of each face. A front that does not fit with every list cut to what it must
+  /// show hands its last parts to the back, where reading continues (an adversarial record's
+  /// conditions), while the back still fits.
+  var faces: (front: [CardPart], back: [CardPart]) {
+    var front = card.front
+    var back = card.back
+    let (frontRoom, backRoom) = rooms
+    while front.count > 2, !fitting(front, room: frontRoom).fits {
+      let moved = [front.removeLast()] + back
+      guard fitting(moved, room: backRoom).fits else { break }
+      back = moved
+    }
+    return (front, back)
+  }
+
+  func pages() -> [Page] {
+    let parts = faces
+    let front = fitted(parts.front, room: rooms.front)
+    let back = fitted(parts.back, room: rooms.back)
     if isCardPaper {
       return [
         page(1, of: 2, face(front, fragment: 1, x: 0, y: 0)),
@@ -71,6 +101,14 @@ struct CardLayout {
   /// keep; when every list is down to what it keeps, from the one that yields first among
   /// those with an entry left; until they fit or no list has an entry left.
   func fitted(_ parts: [CardPart], room: Double) -> [Block] {
+    fitting(parts, room: room).blocks
+  }
+
+  /// `fitted`, whether the blocks fit, and whether they fit with every list holding what it
+  /// keeps.
+  func fitting(_ parts: [CardPart], room: Double) -> (
+    blocks: [Block], fits: Bool, comfortable: Bool
+  ) {
     let lists = parts.map { part -> CardList? in
       if case .list(let list) = part { return list }
       return nil
@@ -84,7 +122,9 @@ struct CardLayout {
       }) {
         return index
       }
-      return indices.filter { shown[$0] > 0 }.min { (order($0), $0) < (order($1), $1) }
+      return indices.filter { shown[$0] > (lists[$0]?.minimum ?? 0) }.min {
+        (order($0), $0) < (order($1), $1)
+      }
     }
     func blocks() -> [Block] {
       parts.enumerated().flatMap { index, part -> [Block] in
@@ -97,7 +137,11 @@ struct CardLayout {
     while height(blocks()) > room + 0.001, let index = next() {
       shown[index] -= 1
     }
-    return blocks()
+    let fits = height(blocks()) <= room + 0.001
+    let keeps = lists.indices.allSatisfy { index in
+      lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
+    }
+    return (blocks(), fits, fits && keeps)
   }
 
   /// The height of `blocks` stacked at the face's width.

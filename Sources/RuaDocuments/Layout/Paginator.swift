@@ -23,11 +23,15 @@ public struct Tightening: Equatable, Sendable {
   /// A short section in columns may continue in the next column instead of moving whole (the
   /// columns then fill to their foot; a group's first and last rows still keep company).
   public var relaxesKeeps: Bool
+  /// The share kept of each type size, never under the template's smallest (only a wallet
+  /// card, whose face cannot grow, goes below 1: `Template.scaled(sizes:)`).
+  public var sizes: Double
 
-  public init(spacing: Double, leading: Double, relaxesKeeps: Bool = false) {
+  public init(spacing: Double, leading: Double, relaxesKeeps: Bool = false, sizes: Double = 1) {
     self.spacing = spacing
     self.leading = leading
     self.relaxesKeeps = relaxesKeeps
+    self.sizes = sizes
   }
 
   public static let none = Tightening(spacing: 1, leading: 1)
@@ -42,6 +46,16 @@ public struct Tightening: Equatable, Sendable {
     Tightening(spacing: 0.5, leading: 0.965, relaxesKeeps: true),
     Tightening(spacing: 0.5, leading: 0.93, relaxesKeeps: true),
   ]
+
+  /// A wallet card's steps when its lists are cut below what they keep: the gaps and line
+  /// pitch as far as any document goes, then the type sizes, down to the template's smallest.
+  public static let cardSteps =
+    steps.filter { !$0.relaxesKeeps || $0.leading < 1 } + [
+      Tightening(spacing: 0.5, leading: 0.93, sizes: 0.93),
+      Tightening(spacing: 0.5, leading: 0.93, sizes: 0.86),
+      Tightening(spacing: 0.5, leading: 0.93, sizes: 0.8),
+      Tightening(spacing: 0.5, leading: 0.93, sizes: 0.75),
+    ]
 
   /// `layout` with its vertical gaps and cell padding scaled by `spacing`.
   public func applied(to layout: PageLayout) -> PageLayout {
@@ -69,13 +83,27 @@ extension Pagination {
 /// absorbed on the page before). `measurer` gives the measurer at a share of the template's
 /// line pitch (1: the template's own).
 public func paginate(
-  _ document: Document, layout: PageLayout, measurer: (_ leading: Double) -> TextMeasurer
+  _ document: Document, layout: PageLayout, measurer: (Tightening) -> TextMeasurer
 ) -> Pagination {
-  let plain = measurer(1)
+  let plain = measurer(.none)
   if let card = document.card {
-    return Pagination(
-      pages: CardLayout(document: document, card: card, layout: layout, measurer: plain).pages(),
-      tightening: .none)
+    // A card that must cut a list below what it keeps (or still would not fit) first tries
+    // the tighter spacing and line pitch other documents use for a short spill, least change
+    // first, then smaller type, never under the template's smallest size.
+    var chosen = (
+      CardLayout(document: document, card: card, layout: layout, measurer: plain), Tightening.none
+    )
+    if !chosen.0.isComfortable {
+      for step in Tightening.cardSteps {
+        chosen = (
+          CardLayout(
+            document: document, card: card, layout: step.applied(to: layout),
+            measurer: measurer(step)), step
+        )
+        if chosen.0.isComfortable { break }
+      }
+    }
+    return Pagination(pages: chosen.0.pages(), tightening: chosen.1)
   }
   var paginator = Paginator(document: document, layout: layout, measurer: plain)
   let pages = paginator.run()
@@ -84,7 +112,7 @@ public func paginate(
   }
   for step in Tightening.steps {
     var tight = Paginator(
-      document: document, layout: step.applied(to: layout), measurer: measurer(step.leading))
+      document: document, layout: step.applied(to: layout), measurer: measurer(step))
     tight.keepsShortSections = !step.relaxesKeeps
     let fewer = tight.run()
     if fewer.count < pages.count { return Pagination(pages: fewer, tightening: step) }

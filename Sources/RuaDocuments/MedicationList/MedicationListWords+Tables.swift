@@ -83,7 +83,7 @@ extension MedicationListWords {
       default: return labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
       }
     }
-    return run(labels.format(date: date), "cell-strong") + left
+    return self.date(date, style: "cell-strong") + left
   }
 
   func legend() -> [Block] {

@@ -42,14 +42,14 @@ struct MedicationListWords: DocumentWords {
         ])
       } ?? value(.notRecorded, "muted")
     let columns: [(LabelKey, Double, StyledText)] = [
-      (.dateOfBirth, 1.0, run(labels.format(date: patient.dateOfBirth), "strong")),
+      (.dateOfBirth, 1.0, date(patient.dateOfBirth, style: "strong")),
       (
         .age, 0.6,
         worded("body") {
           $0.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))])
         }
       ),
-      (.medsAsOfColumn, 0.9, run(labels.format(date: today), "strong")),
+      (.medsAsOfColumn, 0.9, date(today, style: "strong")),
       (.medsPrimaryCare, 2.0, primaryText),
       (.pharmacy, 2.0, pharmacyText),
     ]
@@ -145,7 +145,7 @@ struct MedicationListWords: DocumentWords {
   /// The date of the fill the forecast uses and its day supply.
   func lastFillCell(_ runway: Runway) -> StyledText {
     guard let fill = runway.currentFill else { return value(.medsNoFill, "cell-muted") }
-    return run(labels.format(date: fill.fillDate), "cell")
+    return date(fill.fillDate, style: "cell")
       + worded("cell-muted", separator: "\n", lead: "\n") {
         $0.format(.medsDaySupply, ["days": String(fill.daySupply)])
       }

@@ -20,15 +20,22 @@ public struct CardList: Equatable, Sendable {
   public var keep: Int
   /// Which list gives up entries first when the face is full: the lowest.
   public var yieldOrder: Int
+  /// Between a band's entries (the code status and its directive: " — ").
+  public var separator: String
+  /// Entries never cut, however full the face (the code status itself).
+  public var minimum: Int
 
   public init(
-    shape: Shape, items: [ListItem], more: TableOverflowNote, keep: Int = 1, yieldOrder: Int = 0
+    shape: Shape, items: [ListItem], more: TableOverflowNote, keep: Int = 1, yieldOrder: Int = 0,
+    separator: String = ";  ", minimum: Int = 0
   ) {
     self.shape = shape
     self.items = items
     self.more = more
     self.keep = keep
     self.yieldOrder = yieldOrder
+    self.separator = separator
+    self.minimum = minimum
   }
 
   /// The blocks with the first `shown` entries and, when some are left, the line saying how
@@ -51,9 +58,11 @@ public struct CardList: Equatable, Sendable {
     }
     switch shape {
     case .band(let tone, let label):
-      let text = line(StyledText(";  ", style: "band-text"))
+      let text = line(StyledText(separator, style: "band-text"))
       return [.alert(Alert(tone: tone, label: label, text: text))]
     case .inline(let label):
+      // Nothing of it shown: the line announcing the rest says what they are on its own.
+      if count == 0, let note { return [.paragraph(note)] }
       return [
         .paragraph(label + StyledText("  ", style: "body") + line(StyledText(" · ", style: "body")))
       ]

@@ -76,17 +76,29 @@ public struct TableOverflowNote: Equatable, Sendable {
   public var format: String
   public var singular: String
   public var style: String
-  public init(format: String, singular: String, style: String) {
+  /// The second language's `format` and `singular` on a bilingual document, printed after
+  /// " / " as the second language.
+  public var secondFormat: String?
+  public var secondSingular: String?
+  public init(
+    format: String, singular: String, style: String,
+    second: (format: String, singular: String)? = nil
+  ) {
     self.format = format
     self.singular = singular
     self.style = style
+    self.secondFormat = second?.format
+    self.secondSingular = second?.singular
   }
 
   public func text(count: Int, page: Int) -> StyledText {
-    let chosen = count == 1 ? singular : format
-    return StyledText(
+    let fill = { (chosen: String) in
       chosen.replacingAll("{count}", with: String(count)).replacingAll(
-        "{page}", with: String(page)), style: style)
+        "{page}", with: String(page))
+    }
+    let first = fill(count == 1 ? singular : format)
+    let second = (count == 1 ? secondSingular : secondFormat).map(fill)
+    return Labels.pair(first, second, style: style, separator: " / ")
   }
 }
 

@@ -6,6 +6,8 @@ import RuaCore
 /// fall guide. A document's words type conforms and gets them all.
 protocol DocumentWords {
   var labels: Labels { get }
+  /// A fixed label in `style` (a requirement, so the wallet card can set its pairs shorter).
+  func label(_ key: LabelKey, _ style: String) -> StyledText
 }
 
 extension DocumentWords {
@@ -287,6 +289,18 @@ extension DocumentWords {
     let line = String(labels[key].reversed().prefix { $0 == "_" })
     return Labels.pair(bare(labels), bare(second), style: style, separator: " / ")
       + StyledText(" " + line, style: style)
+  }
+
+  /// A date in a table cell ("4 oct 2026"): when bilingual the English date under it
+  /// ("Oct 4, 2026"), so a clinician reads the run-out and the last fill (issue 30).
+  func date(_ date: CivilDate, style: String) -> StyledText {
+    worded(style, separator: "\n") { $0.format(date: date) }
+  }
+
+  /// A drug class's name ("benzodiacepina / benzodiazepine" when bilingual), from the
+  /// drug-class table's labels for each language.
+  func className(_ drugClass: DrugClass, style: String) -> StyledText {
+    worded(style) { drugClass.label(locale: $0.language) }
   }
 
   /// "Goes by “Tomek”", the label in both languages when bilingual.

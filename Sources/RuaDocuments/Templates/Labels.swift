@@ -189,6 +189,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case cardMoreCondition = "card.moreCondition"
   case cardMoreMedicines = "card.moreMedicines"
   case cardMoreMedicine = "card.moreMedicine"
+  case cardMoreDirective = "card.moreDirective"
   case marTitle = "mar.title"
   case marHeader = "mar.header"
   case marWeek = "mar.week"

@@ -39,3 +39,18 @@ extension Template {
     return copy
   }
 }
+
+extension Template {
+  /// Every text style at `sizes` of its size, never under the template's smallest (a wallet
+  /// card's 6.5 pt floor) nor above its own; 1 gives the template unchanged.
+  public func scaled(sizes: Double) -> Template {
+    guard sizes < 1, let floor = styles.values.map(\.size).min() else { return self }
+    var copy = self
+    for (name, style) in styles {
+      var scaled = style
+      scaled.size = max((style.size * sizes * 4).rounded() / 4, min(style.size, floor))
+      copy.styles[name] = scaled
+    }
+    return copy
+  }
+}

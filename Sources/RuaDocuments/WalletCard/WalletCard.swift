@@ -51,18 +51,31 @@ struct WalletCardWords: DocumentWords {
 
   private var er: ERSheetWords { ERSheetWords(labels: labels) }
 
+  /// Bilingual, a label and its English on one line ("ALERGIAS / ALLERGIES"): the face
+  /// cannot grow, and a line of its own for each English label cost the card its lists.
+  func label(_ key: LabelKey, _ style: String = "body") -> StyledText {
+    labels.styled(key, style: style, separator: " / ")
+  }
+
   private func more(_ plural: LabelKey, _ singular: LabelKey, style: String) -> TableOverflowNote {
-    TableOverflowNote(format: labels[plural], singular: labels[singular], style: style)
+    // Bilingual, the English follows: a value the card prints is readable in both.
+    TableOverflowNote(
+      format: labels[plural], singular: labels[singular], style: style,
+      second: labels.second.map { ($0[plural], $0[singular]) })
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
-    var born = born(patient, today: today)
+    var born = run(born(patient, today: today), "name-sub")
     if let preferred = patient.preferredName {
-      born += "   \(labels[.preferredName]) “\(preferred)”"
+      born = born + goesBy(preferred, style: "name-sub", lead: "   ")
+    }
+    // Bilingual, the date of birth and age in English on a line of their own, as on the sheet.
+    if let english = bornInEnglish(patient, today: today, style: "name-sub") {
+      born = born + run("\n", "name-sub") + english
     }
     var parts: [CardPart] = [
       .block(.heading(level: 1, run(patient.fullName, "name"))),
-      .block(.paragraph(run(born, "name-sub"))),
+      .block(.paragraph(born)),
     ]
     if case .listed(let allergies) = facts.allergies {
       parts.append(
@@ -96,18 +109,26 @@ struct WalletCardWords: DocumentWords {
             more: more(.cardMoreDevices, .cardMoreDevice, style: "band-strong"), keep: 1,
             yieldOrder: 2)))
     }
-    parts.append(.block(band(.info, .codeStatus, er.codeStatus(facts.codeStatus))))
+    // The directive's summary and where it is kept give way before the allergies do.
+    let status = er.codeStatusParts(facts.codeStatus)
+    parts.append(
+      .list(
+        CardList(
+          shape: .band(.info, label: label(.codeStatus, "band-label")),
+          items: status.map { ListItem(marker: .empty, text: $0) },
+          more: more(.cardMoreDirective, .cardMoreDirective, style: "band-text"), keep: 1,
+          yieldOrder: 2, separator: " — ", minimum: 1)))
     let interpreter: StyledText
     switch patient.interpreterNeeded {
-    case true: interpreter = run(labels[.interpreterNeeded], "strong")
-    case false: interpreter = run(labels[.interpreterNotNeeded])
-    case nil: interpreter = run(labels[.notRecorded], "muted")
+    case true: interpreter = value(.interpreterNeeded, "strong")
+    case false: interpreter = value(.interpreterNotNeeded)
+    case nil: interpreter = value(.notRecorded, "muted")
     }
     parts.append(
       .block(
         .paragraph(
-          run(labels[.language] + " ", "label") + run(languageName(patient.language), "strong")
-            + run("  ·  ") + run(labels[.interpreter] + " ", "label") + interpreter)))
+          inline(.language, "label", colon: false) + languageName(patient.language, style: "strong")
+            + run("  ·  ") + inline(.interpreter, "label", colon: false) + interpreter)))
     if !patient.conditions.isEmpty {
       let items = patient.conditions.map {
         ListItem(marker: .empty, text: run($0.name, "strong"))
@@ -157,7 +178,7 @@ struct WalletCardWords: DocumentWords {
       parts.append(
         .block(
           .paragraph(
-            run(labels[.pharmacy] + ": ", "label") + run(pharmacy.name, "strong")
+            inline(.pharmacy, "label") + run(pharmacy.name, "strong")
               + run(pharmacy.phone.map { " · " + $0 } ?? "", "strong"))))
     }
     return parts
@@ -167,16 +188,20 @@ struct WalletCardWords: DocumentWords {
   private func medicine(_ medication: Medication, today: CivilDate) -> StyledText {
     var text = run(medication.name, "strong")
     if let strength = medication.strength { text = text + run(" " + strength) }
-    var how: [String] = []
-    if let dose = medication.dose { how.append(dose) }
+    // The dose as recorded; when it is taken in both languages when bilingual.
+    var when: StyledText?
     if medication.asNeeded {
-      how.append(labels[.asNeeded])
+      when = value(.asNeeded, "muted")
     } else if !medication.times.isEmpty {
-      how.append(medication.times.sorted().map(time).joined(separator: ", "))
+      when = times(medication, style: "muted")
     }
-    if !how.isEmpty { text = text + run(" — " + how.joined(separator: ", "), "muted") }
+    let dose = medication.dose.map { run($0, "muted") }
+    let how = [dose, when].compactMap { $0 }
+    if !how.isEmpty {
+      text = text + run(" — ", "muted") + joined(how, separator: ", ", style: "muted")
+    }
     if medication.status == .onHold {
-      text = text + run(" " + holdMark(medication, today: today), "strong")
+      text = text + holdMark(medication, today: today, style: "strong", lead: " ")
     }
     return text
   }
