@@ -51,6 +51,15 @@ import Testing
           // Under the outline: the crop marks (3 pt off, 12 pt long), then the note.
           noteTop = outline.y + outline.height + 15
         }
+        // However full the card, its allergy band names at least the first severe allergy
+        // (an empty band reads as "no allergies" to whoever finds the card).
+        let printed = read.words.map(\.text).joined()
+        if let first = patient.allergies.first(where: { $0.severity == .severe })
+          ?? patient.allergies.first,
+          !printed.contains(first.substance.filter { !$0.isWhitespace })
+        {
+          problems.append("\(patient.id) card \(language) \(paper): no '\(first.substance)'")
+        }
         let outside = read.outside(faces: faces, noteTop: noteTop)
         if !outside.isEmpty {
           problems.append(

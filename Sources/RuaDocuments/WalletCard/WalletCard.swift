@@ -57,6 +57,11 @@ struct WalletCardWords: DocumentWords {
     labels.styled(key, style: style, separator: " / ")
   }
 
+  /// The severe allergies, then the others, each in the record's order.
+  static func severeFirst(_ allergies: [Allergy]) -> [Allergy] {
+    allergies.filter { $0.severity == .severe } + allergies.filter { $0.severity != .severe }
+  }
+
   private func more(_ plural: LabelKey, _ singular: LabelKey, style: String) -> TableOverflowNote {
     // Bilingual, the English follows: a value the card prints is readable in both.
     TableOverflowNote(
@@ -82,9 +87,11 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .band(.danger, label: label(.allergies, "band-label")),
-            items: allergies.map { ListItem(marker: .empty, text: allergy($0)) },
+            // Severe ones first, so a cut list keeps them; and never none: a card with an
+            // empty allergy band reads as "no allergies" to whoever finds it.
+            items: Self.severeFirst(allergies).map { ListItem(marker: .empty, text: allergy($0)) },
             more: more(.cardMoreAllergies, .cardMoreAllergy, style: "band-strong"), keep: 3,
-            yieldOrder: 3)))
+            yieldOrder: 3, minimum: 1)))
     } else {
       parts.append(.block(allergyBand(facts.allergies)))
     }
