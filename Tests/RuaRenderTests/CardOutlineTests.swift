@@ -18,10 +18,7 @@ import Testing
       for paper in [Paper.letter, .card] {
         let built = try LayoutMeasurementTests.describe(
           .card, patient, language, paper: paper, large: false)
-        let pdf = try renderer.render(
-          built.document, template: built.template, now: RenderFixture.now,
-          creator: "rua-paper test")
-        let pages = try renderer.paginate(built.document, template: built.template)
+        let (pdf, pages) = try LayoutMeasurementTests.drawn(built, with: renderer)
         // `RUA_CARD_DUMP=folder` keeps each card to look at.
         if let folder = ProcessInfo.processInfo.environment["RUA_CARD_DUMP"] {
           try Data(pdf.bytes).write(

@@ -21,10 +21,7 @@ import Testing
     for patient in try DocumentFixture.sample() {
       for paper in [Paper.letter, .a4] {
         let built = try M.describe(.meds, patient, language, paper: paper, large: true)
-        let pdf = try renderer.render(
-          built.document, template: built.template, now: RenderFixture.now,
-          creator: "rua-paper test")
-        let pages = try renderer.paginate(built.document, template: built.template)
+        let (pdf, pages) = try M.drawn(built, with: renderer)
         let read = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
         let what = "\(patient.id) \(language) \(paper)"
         if read.shares.count > 1, read.shares[0] < 2.0 / 3, !Self.knownOpen.contains(what) {

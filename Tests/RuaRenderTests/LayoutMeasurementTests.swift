@@ -69,10 +69,7 @@ import Testing
         if full, hasLarge, DocumentKind.standard.contains(kind) { variants.append((.a4, true)) }
         for (paper, large) in variants {
           let built = try Self.describe(kind, patient, language, paper: paper, large: large)
-          let pdf = try renderer.render(
-            built.document, template: built.template, now: RenderFixture.now,
-            creator: "rua-paper test")
-          let pages = try renderer.paginate(built.document, template: built.template)
+          let (pdf, pages) = try Self.drawn(built, with: renderer)
           let what = "\(patient.id) \(kind.rawValue) \(language) \(paper)\(large ? " large" : "")"
           let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
           problems += measured.smallText(floor: Self.floor(kind)).map { "\(what): \($0)" }
@@ -132,10 +129,7 @@ import Testing
     for patient in try DocumentFixture.sample() + [SamplePatients.adversarial] {
       for kind in DocumentKind.allCases {
         let built = try Self.describe(kind, patient, language, paper: .letter, large: false)
-        let pdf = try renderer.render(
-          built.document, template: built.template, now: RenderFixture.now,
-          creator: "rua-paper test")
-        let pages = try renderer.paginate(built.document, template: built.template)
+        let (pdf, pages) = try Self.drawn(built, with: renderer)
         let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
         let what = "\(patient.id) \(kind.rawValue) \(language)"
         // The wallet card's lists are cut to what fits (the rest is "+2 more: see the ER
@@ -279,6 +273,17 @@ import Testing
     case .mar: return 7.5
     default: return smallestBody
     }
+  }
+
+  /// The PDF the tests read back and the pages it was drawn from: one render at the tests'
+  /// fixed time, one pagination.
+  static func drawn(_ built: DescribedDocument, with renderer: PDFRenderer) throws -> (
+    pdf: RenderedPDF, pages: [Page]
+  ) {
+    let pdf = try renderer.render(
+      built.document, template: built.template, now: RenderFixture.now,
+      creator: "rua-paper test")
+    return (pdf, try renderer.paginate(built.document, template: built.template))
   }
 
   /// The document as `rua-paper` describes it for `--lang`, `--paper` and `--large`.

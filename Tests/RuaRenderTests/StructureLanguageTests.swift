@@ -19,10 +19,7 @@ import Testing
       for kind in DocumentKind.allCases {
         let built = try LayoutMeasurementTests.describe(
           kind, patient, language, paper: .letter, large: false)
-        let pdf = try renderer.render(
-          built.document, template: built.template, now: RenderFixture.now,
-          creator: "rua-paper test")
-        let pages = try renderer.paginate(built.document, template: built.template)
+        let (pdf, pages) = try LayoutMeasurementTests.drawn(built, with: renderer)
         let english = LayoutMeasurementTests.drawnTexts(pages).flatMap { text in
           text.runs.filter(\.secondLanguage).flatMap { $0.text.split(separator: "\n") }
             .map(String.init)
