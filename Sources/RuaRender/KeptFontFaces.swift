@@ -97,14 +97,15 @@ final class PthreadLock: @unchecked Sendable {
 
 @_cdecl("cairo_ft_font_face_create_for_pattern")
 public func ruaCairoFontFaceForPattern(_ pattern: OpaquePointer?) -> OpaquePointer? {
-  guard let pattern, let face = KeptFontFaces.face(for: pattern),
-    let copy = FcPatternDuplicate(pattern)
+  // A pattern that already carries a face (none of Pango's do) keeps its own, and no face of
+  // ours is opened for it.
+  var present: FT_Face?
+  guard let pattern, FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &present) != FcResultMatch,
+    let face = KeptFontFaces.face(for: pattern), let copy = FcPatternDuplicate(pattern)
   else { return KeptFontFaces.cairoCreate(pattern) }
   defer { FcPatternDestroy(copy) }
-  // A pattern that already carries a face (none of Pango's do) keeps its own.
-  var present: FT_Face?
-  guard FcPatternGetFTFace(copy, FC_FT_FACE, 0, &present) != FcResultMatch,
-    FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0
-  else { return KeptFontFaces.cairoCreate(pattern) }
+  guard FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0 else {
+    return KeptFontFaces.cairoCreate(pattern)
+  }
   return KeptFontFaces.cairoCreate(copy)
 }
