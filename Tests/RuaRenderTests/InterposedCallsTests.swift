@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
+import CPangoCairo
 import Foundation
-import RuaRender
+import RuaTestSupport
 import Testing
+
+@testable import RuaRender
 
 /// The calls the executable defines in place of its libraries' (docs/architecture.md,
 /// "Threads"): they must be the ones the libraries reach, and they must be used.
@@ -14,5 +17,32 @@ import Testing
     _ = try DocumentFixture.render(try RenderFixture.sheet(patient, language: "ar"))
     #expect(InlinePangoMatching.ranInline > before, "no font match ran on the calling thread")
     #expect(KeptFontFaces.count >= 2, "the sheet was drawn with \(KeptFontFaces.count) kept faces")
+  }
+
+  /// The font cairo makes for a pattern draws with the face kept here, not with one cairo
+  /// opened from the file itself (which it may close under another thread: the CI crash).
+  @Test func cairosFontForAPatternIsMadeFromTheKeptFace() throws {
+    let file = PackageRoot.templates + "/fonts/NotoSans-Regular.ttf"
+    let pattern = try #require(FcPatternCreate())
+    defer { FcPatternDestroy(pattern) }
+    #expect(FcPatternAddString(pattern, FC_FILE, file) != 0)
+    #expect(FcPatternAddInteger(pattern, FC_INDEX, 0) != 0)
+    let fontFace = try #require(ruaCairoFontFaceForPattern(pattern))
+    defer { cairo_font_face_destroy(fontFace) }
+    var size = cairo_matrix_t()
+    var identity = cairo_matrix_t()
+    cairo_matrix_init_scale(&size, 12, 12)
+    cairo_matrix_init_identity(&identity)
+    let options = cairo_font_options_create()
+    defer { cairo_font_options_destroy(options) }
+    let scaled = try #require(cairo_scaled_font_create(fontFace, &size, &identity, options))
+    defer { cairo_scaled_font_destroy(scaled) }
+    #expect(cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS)
+    let drawnWith = cairo_ft_scaled_font_lock_face(scaled)
+    defer { cairo_ft_scaled_font_unlock_face(scaled) }
+    let key = KeptFontFaces.FaceKey(file: Array(file.utf8), index: 0)
+    let kept = KeptFontFaces.lock.withLock { KeptFontFaces.faces[key] }
+    #expect(kept != nil, "no face was kept for \(file)")
+    #expect(drawnWith == kept, "cairo draws with a face it opened itself, which it may close")
   }
 }
