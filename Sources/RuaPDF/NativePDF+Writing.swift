@@ -32,9 +32,11 @@ struct NativePDFWriter {
   let arrays: [[Handle]]
   let dictionaries: [[(key: String, value: Handle)]]
   let objects: [Int: Handle]
-  let numbers: [Handle: Int]
+  /// By handle: whether it is an indirect object (written as a reference inside another), and
+  /// its new number (0 before it is met). Arrays, not dictionaries: every value written asks.
+  let indirect: [Bool]
   var out: [UInt8] = []
-  var assigned: [Handle: Int] = [:]
+  var assigned: [Int]
   var queue: [Handle] = []
   var entries: [Entry] = []
 
@@ -44,7 +46,10 @@ struct NativePDFWriter {
     arrays = pdf.arrays
     dictionaries = pdf.dictionaries
     objects = pdf.objects
-    numbers = pdf.numbers
+    var flags = [Bool](repeating: false, count: pdf.nodes.count)
+    for handle in pdf.numbers.keys { flags[handle] = true }
+    indirect = flags
+    assigned = [Int](repeating: 0, count: pdf.nodes.count)
   }
 
   mutating func write() throws(NativePDFError) -> [UInt8] {
@@ -101,7 +106,8 @@ struct NativePDFWriter {
 
   /// The object's new number, given (and queued) the first time it is met.
   mutating func number(_ handle: Handle) -> Int {
-    if let known = assigned[handle] { return known }
+    let known = assigned[handle]
+    if known != 0 { return known }
     queue.append(handle)
     assigned[handle] = queue.count
     return queue.count
@@ -169,7 +175,7 @@ struct NativePDFWriter {
     guard depth < NativePDF.depthLimit else {
       throw NativePDFError(stage: .writing, message: "objects nested too deep (a loop?)")
     }
-    if depth > 0, numbers[handle] != nil {
+    if depth > 0, indirect[handle] {
       Self.decimal(number(handle), into: &buffer)
       buffer.append(contentsOf: " 0 R".utf8)
       return

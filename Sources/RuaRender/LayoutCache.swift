@@ -56,9 +56,11 @@ final class LayoutCache {
   let language: String
   /// The document's direction: its alignment and which runs are isolated.
   let direction: TextDirection
-  private var layouts: [Key: TextLayout] = [:]
-  /// The keys the current document used.
-  private var used: Set<Key> = []
+  /// Each layout with the last document that used it (a count of `trim`s): marked in place,
+  /// so a hit hashes its key once (a set of the keys used hashed it a second time).
+  private var layouts: [Key: (layout: TextLayout, document: Int)] = [:]
+  /// The current document, counted by `trim`.
+  private var document = 0
 
   init(context: OpaquePointer, template: Template, language: String, direction: TextDirection) {
     self.context = context
@@ -76,17 +78,21 @@ final class LayoutCache {
   /// Makes room for the next document's layouts; called between documents, never while a
   /// painter holds layouts of this one.
   func trim() {
-    if layouts.count > Self.capacity { layouts = layouts.filter { used.contains($0.key) } }
-    used.removeAll(keepingCapacity: true)
+    if layouts.count > Self.capacity {
+      layouts = layouts.filter { $0.value.document == document }
+    }
+    document += 1
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
     let key = Key(text, width: width)
-    used.insert(key)
-    if let layout = layouts[key] { return layout }
+    if let index = layouts.index(forKey: key) {
+      layouts.values[index].document = document
+      return layouts.values[index].layout
+    }
     let layout = try TextLayout(
       text, width: width, context: context, template: template, direction: direction)
-    layouts[key] = layout
+    layouts[key] = (layout, document)
     return layout
   }
 }

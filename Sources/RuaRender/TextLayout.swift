@@ -51,7 +51,9 @@ final class TextLayout {
     let isolateNumbers = text.runs.contains { NumberIsolation.hasRightToLeft($0.text) }
     hasRightToLeft = isolateNumbers
     hasClusters = text.runs.contains { run in
+      // No combining mark is below U+0300, so Latin-1 text needs no property look-up.
       run.text.unicodeScalars.contains {
+        guard $0.value >= 0x300 else { return false }
         switch $0.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
@@ -196,6 +198,10 @@ final class TextLayout {
 
   /// The byte ranges of the words (between spaces) of `text` that hold a Hangul letter.
   static func hangulWords(_ text: String) -> [Range<Int>] {
+    // Every Hangul letter below is three UTF-8 bytes led by E1, E3 or EA–ED: text without
+    // such a byte has none.
+    guard text.utf8.contains(where: { $0 == 0xE1 || $0 == 0xE3 || (0xEA...0xED).contains($0) })
+    else { return [] }
     var ranges: [Range<Int>] = []
     var start: Int?
     var hangul = false
@@ -246,6 +252,8 @@ final class TextLayout {
   }
 
   static func spacedBreaks(_ runs: [String]) -> [String] {
+    // Most texts have no line break: nothing to space.
+    guard runs.contains(where: { $0.utf8.contains(0x0a) }) else { return runs }
     var result: [String] = []
     for text in runs {
       var spaced = ""
@@ -293,7 +301,12 @@ final class TextLayout {
 
   /// Every line of the layout, top to bottom, at the template's line pitch: each line is
   /// `lineFactor` of its natural height, and baselines keep their offset from the line top.
-  var lines: [Line] {
+  /// Read once: the measurer asks for them at every cache hit (about 500 a sheet), and the
+  /// text and attributes never change after `init` (`restoreWrapSpaces` swaps a glyph, not
+  /// its width).
+  private(set) lazy var lines: [Line] = measuredLines()
+
+  private func measuredLines() -> [Line] {
     var result: [Line] = []
     guard let iterator = pango_layout_get_iter(layout) else { return result }
     defer { pango_layout_iter_free(iterator) }

@@ -11,6 +11,18 @@ import Testing
       .filter(\.keepsWhole).map(\.text)
   }
 
+  /// Each text marked with each longest-first prefix of `tokens`, by both searches.
+  static func expectSameRuns(_ texts: [String], _ tokens: [String]) {
+    for text in texts {
+      for count in 1...tokens.count {
+        let chosen = Array(tokens.prefix(count))
+        let styled = StyledText([TextRun(text, style: "body"), TextRun(text, style: "label")])
+        let bytes = KeptWhole.marked(styled, tokens: chosen)
+        #expect(bytes == KeptWhole.marked(styled, tokens: chosen, searchingBytes: false), "\(text)")
+      }
+    }
+  }
+
   @Test func aTokenIsFoundInCanonicallyEquivalentText() {
     // U+212A KELVIN SIGN is canonically "K": the Character search finds "Kim" in it.
     #expect(Self.kept("Call \u{212A}im today", ["Kim"]) == ["\u{212A}im"])
@@ -54,15 +66,28 @@ import Testing
     let tokens = [
       "+1 555 0100", "555-0100", "Lee-Ana", "Kimberly", "Mei-Ling", "Ana", "Kim", "Lee", "Ling",
     ]
-    for text in texts {
-      for count in 1...tokens.count {
-        let chosen = Array(tokens.prefix(count))
-        let styled = StyledText([TextRun(text, style: "body"), TextRun(text, style: "label")])
-        let bytes = KeptWhole.marked(styled, tokens: chosen)
-        #expect(bytes == KeptWhole.marked(styled, tokens: chosen, searchingBytes: false), "\(text)")
-      }
-    }
+    Self.expectSameRuns(texts, tokens)
     #expect(Self.kept("Kim Kimberly Kim", ["Kim"]) == ["Kim", "Kim"])
     #expect(Self.kept("Ana\r\nAna", ["Ana"]) == ["Ana", "Ana"])
+  }
+
+  /// A run with other letters is searched by bytes for its ASCII tokens: the same runs as the
+  /// Character search where a combining mark, a joiner, a variation selector or a prepended
+  /// sign makes the token's last or first letter part of a larger Character, beside dashes,
+  /// middle dots, Han and emoji.
+  @Test func theByteSearchOfOtherRunsFindsWhatTheCharacterSearchFinds() {
+    let texts = [
+      "Morphine — Ana, Kim · 555-0100", "Ana\u{301} Ana", "Jose\u{301} Jose José",
+      "Ana\u{200D}x Ana",
+      "Zoe\u{308} Zoe·Zoe", "Lee·Ana—Kim", "Ana👍🏽 Ana", "🇺🇸Ana 🇺🇸 Kim", "\u{600}Ana Ana",
+      "Ana\u{903} Ana", "Ana\u{FE0F}Ana Ana", "张伟 Kim 555-0100张伟", "Ωmega Kim Ω",
+      "KimKim — Kim", "Ana\r\n— Ana", "é", "— 555-0100\u{301} 555-0100",
+      "Dr. Ana Lee-Ana, Ana;Lee ·",
+    ]
+    // ASCII tokens (searched by bytes) and others (by Characters), longest first as `tokens`.
+    let tokens = ["555-0100", "Lee-Ana", "José", "Jose", "Zoë", "张伟", "Ana", "Kim", "Lee", "Zoe"]
+    Self.expectSameRuns(texts, tokens)
+    #expect(Self.kept("Jose\u{301} Jose — x", ["Jose"]) == ["Jose"])
+    #expect(Self.kept("Morphine — Ana · Kim", ["Ana", "Kim"]) == ["Ana", "Kim"])
   }
 }

@@ -77,7 +77,7 @@ enum KeptWhole {
   /// `text` with every occurrence of a token as a `keepsWhole` run of its own. A token made of
   /// letters only counts where it is a whole word ("Ana" is not kept inside "Anastasia");
   /// Chinese and Japanese names have no spaces around them and count anywhere.
-  /// `searchingBytes` false searches ASCII runs by Characters too (what the tests compare).
+  /// `searchingBytes` false searches every run by Characters (what the tests compare).
   static func marked(_ text: StyledText, tokens: [String], searchingBytes: Bool = true)
     -> StyledText
   {
@@ -105,6 +105,7 @@ enum KeptWhole {
       // A run of ASCII only can hold only ASCII tokens (`mayHold`), and there each Character
       // is one byte (but CR LF, which no token starts or ends with: tokens are trimmed of
       // spaces), so the bytes are searched instead, with the same answers.
+      let match = ByteMatch(text: run.text, bytes: searched.bytes, isASCII: searched.isASCII)
       if searched.isASCII, searchingBytes {
         func cut(_ bytes: Range<Int>) -> Substring {
           let lower = run.text.utf8.index(run.text.startIndex, offsetBy: bytes.lowerBound)
@@ -112,7 +113,7 @@ enum KeptWhole {
         }
         var start = 0
         let wanted = tokens.map { Array($0.utf8) }
-        while let range = firstToken(in: searched.bytes, from: start, wanted) {
+        while let range = firstToken(in: searched.bytes, from: start, wanted, match) {
           piece(cut(start..<range.lowerBound), whole: false)
           piece(cut(range), whole: true)
           start = range.upperBound
@@ -120,8 +121,11 @@ enum KeptWhole {
         piece(cut(start..<searched.bytes.count), whole: false)
         continue
       }
+      // In any other run ("Morphine — itching", a contact line with "·") the ASCII tokens are
+      // still searched by bytes (`ByteMatch`), unless it holds a character equal to an ASCII one.
+      let bytes = searchingBytes && !searched.hasASCIIEquivalent ? match : nil
       var rest = Substring(run.text)
-      while let (range, _) = firstToken(in: rest, tokens) {
+      while let (range, _) = firstToken(in: rest, tokens, bytes) {
         piece(rest[..<range.lowerBound], whole: false)
         piece(rest[range], whole: true)
         rest = rest[range.upperBound...]
@@ -131,12 +135,21 @@ enum KeptWhole {
     return StyledText(runs)
   }
 
-  /// The earliest whole occurrence of any token (the longest at the same place).
-  private static func firstToken(in text: Substring, _ tokens: [String])
+  /// The earliest whole occurrence of any token (the longest at the same place); the ASCII
+  /// tokens found by their bytes when `bytes` is given.
+  private static func firstToken(in text: Substring, _ tokens: [String], _ bytes: ByteMatch?)
     -> (Range<Substring.Index>, String)?
   {
     var best: (Range<Substring.Index>, String)?
     for token in tokens {
+      if let bytes, token.utf8.allSatisfy({ $0 < 0x80 }) {
+        if let range = bytes.first(Array(token.utf8), in: text),
+          best.map({ range.lowerBound < $0.0.lowerBound }) ?? true
+        {
+          best = (range, token)
+        }
+        continue
+      }
       var from = text.startIndex
       while from < text.endIndex, let range = text[from...].firstRange(of: token) {
         if isWhole(range, in: text) {
@@ -150,16 +163,16 @@ enum KeptWhole {
     return best
   }
 
-  /// `firstToken(in:_:)` over ASCII bytes: the text is `bytes[start...]`.
-  private static func firstToken(in bytes: [UInt8], from start: Int, _ tokens: [[UInt8]])
-    -> Range<Int>?
-  {
+  /// `firstToken(in:_:)` over the bytes of ASCII tokens: the text is `bytes[start...]`.
+  private static func firstToken(
+    in bytes: [UInt8], from start: Int, _ tokens: [[UInt8]], _ match: ByteMatch
+  ) -> Range<Int>? {
     var best: Range<Int>?
     for token in tokens {
       var from = start
       while from < bytes.count, let found = Searched.find(token, in: bytes, from: from) {
         let range = found..<(found + token.count)
-        if isWhole(range, in: bytes, from: start) {
+        if match.whole(range, from: start) {
           if let earlier = best, earlier.lowerBound <= range.lowerBound { break }
           best = range
           break
@@ -170,17 +183,63 @@ enum KeptWhole {
     return best
   }
 
-  private static func isWhole(_ range: Range<Int>, in bytes: [UInt8], from start: Int) -> Bool {
-    func joins(_ a: UInt8, _ b: UInt8) -> Bool {
-      isWordLetter(Character(Unicode.Scalar(a))) && isWordLetter(Character(Unicode.Scalar(b)))
+  /// Whether the bytes of an ASCII token found in a run are a whole occurrence, as the
+  /// Character search would find it. In an ASCII run every byte is a Character. In any other
+  /// run the token's Characters (ASCII, none canonically equal to another Character when the
+  /// run holds none of U+037E, U+1FEF, U+212A) match exactly where its bytes do and both ends
+  /// are Character boundaries (a combining accent after "Jose" makes "José", no match); the
+  /// Characters either side then decide, as in the Character search.
+  struct ByteMatch {
+    let text: String
+    let bytes: [UInt8]
+    let isASCII: Bool
+
+    /// The first whole occurrence of the ASCII `token` in `text`, a part of this run that
+    /// starts at a Character boundary and runs to its end.
+    func first(_ token: [UInt8], in text: Substring) -> Range<String.Index>? {
+      let start = self.text.utf8.distance(from: self.text.startIndex, to: text.startIndex)
+      var from = start
+      while from < bytes.count, let found = Searched.find(token, in: bytes, from: from) {
+        let range = found..<(found + token.count)
+        if whole(range, from: start) {
+          let utf8 = self.text.utf8
+          let lower = utf8.index(utf8.startIndex, offsetBy: found)
+          return lower..<utf8.index(lower, offsetBy: token.count)
+        }
+        from = found + 1
+      }
+      return nil
     }
-    if range.lowerBound > start, joins(bytes[range.lowerBound - 1], bytes[range.lowerBound]) {
-      return false
+
+    func whole(_ range: Range<Int>, from start: Int) -> Bool {
+      if isASCII {
+        func joins(_ a: UInt8, _ b: UInt8) -> Bool {
+          isWordLetter(Character(Unicode.Scalar(a))) && isWordLetter(Character(Unicode.Scalar(b)))
+        }
+        if range.lowerBound > start, joins(bytes[range.lowerBound - 1], bytes[range.lowerBound]) {
+          return false
+        }
+        if range.upperBound < bytes.count,
+          joins(bytes[range.upperBound - 1], bytes[range.upperBound])
+        {
+          return false
+        }
+        return true
+      }
+      let utf8 = text.utf8
+      guard
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound).samePosition(in: text),
+        let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound).samePosition(in: text)
+      else { return false }
+      func joins(_ a: Character, _ b: Character) -> Bool { isWordLetter(a) && isWordLetter(b) }
+      if range.lowerBound > start, joins(text[text.index(before: lower)], text[lower]) {
+        return false
+      }
+      if upper < text.endIndex, joins(text[text.index(before: upper)], text[upper]) {
+        return false
+      }
+      return true
     }
-    if range.upperBound < bytes.count, joins(bytes[range.upperBound - 1], bytes[range.upperBound]) {
-      return false
-    }
-    return true
   }
 
   /// A run's text, read once for the cheap test of which tokens it may hold.
@@ -202,23 +261,30 @@ enum KeptWhole {
     /// must be in the text's bytes, and a token with any other letter cannot be in a text of
     /// ASCII only.
     func mayHold(_ token: String) -> Bool {
-      let part = Array(token.utf8)
-      guard part.allSatisfy({ $0 < 0x80 }) else { return !isASCII }
-      return hasASCIIEquivalent || contains(part)
+      guard token.utf8.allSatisfy({ $0 < 0x80 }) else { return !isASCII }
+      if hasASCIIEquivalent { return true }
+      // The token's own bytes, not a copy (this runs for every token and every run).
+      return token.utf8.withContiguousStorageIfAvailable(contains) ?? contains(Array(token.utf8))
     }
 
-    private func contains(_ part: [UInt8]) -> Bool {
+    private func contains(_ part: some RandomAccessCollection<UInt8>) -> Bool {
       part.isEmpty || Self.find(part, in: bytes, from: 0) != nil
     }
 
     /// Where `part` (not empty) first occurs in `bytes` at or after `from`.
-    static func find(_ part: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+    static func find(_ part: some RandomAccessCollection<UInt8>, in bytes: [UInt8], from: Int)
+      -> Int?
+    {
       guard let first = part.first, bytes.count >= part.count else { return nil }
       var start = from
       while start <= bytes.count - part.count {
         if bytes[start] == first {
           var index = 1
-          while index < part.count, bytes[start + index] == part[index] { index += 1 }
+          var next = part.index(after: part.startIndex)
+          while index < part.count, bytes[start + index] == part[next] {
+            index += 1
+            next = part.index(after: next)
+          }
           if index == part.count { return start }
         }
         start += 1
