@@ -39,14 +39,7 @@ extension Command {
     let all = allOptions + [.help]
     text += "\noptions:\n"
     for option in all {
-      var left = "  "
-      if let short = option.short { left += "-\(short), " } else { left += "    " }
-      left += "--" + option.long
-      switch option.kind {
-      case .flag: break
-      case .value, .repeated: left += " " + option.valueName
-      case .optionalValue: left += " [" + option.valueName + "]"
-      }
+      let left = "  " + (option.short == nil ? "    " : "") + option.tag
       let pad = max(1, 28 - left.count)
       text += left + String(repeating: " ", count: pad) + option.help + "\n"
     }
@@ -55,6 +48,17 @@ extension Command {
 }
 
 extension OptionSpec {
+  /// `-o, --output FILE|-`, `--print [PRINTER]`: the option as `--help` and the man page
+  /// show it.
+  var tag: String {
+    let names = (short.map { "-\($0), " } ?? "") + "--" + long
+    switch kind {
+    case .flag: return names
+    case .value, .repeated: return names + " " + valueName
+    case .optionalValue: return names + " [" + valueName + "]"
+    }
+  }
+
   /// `-h`/`--help`, which the shell answers before a command runs (`RuaPaper`).
   static let help = OptionSpec("help", short: "h", help: "show this help")
 }
