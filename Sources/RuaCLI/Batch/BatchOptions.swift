@@ -22,14 +22,12 @@ struct BatchOptions {
   ) throws(PaperError) -> BatchOptions {
     var asked = BatchRequest.Asked()
     asked.queries = arguments.positionals
-    asked.all = arguments.flag(.all)
-    asked.docs = arguments.value(.docs)
-    asked.folder = arguments.value(.out)
-    asked.binder = arguments.value(.binder)
+    arguments.copy(
+      into: &asked,
+      [(.docs, \.docs), (.out, \.folder), (.binder, \.binder), (.shard, \.shard)])
+    arguments.copy(
+      into: &asked, flags: [(.all, \.all), (.replaceFiles, \.force), (.resume, \.resume)])
     asked.printer = arguments.present(.batchPrint) ? .some(arguments.value(.batchPrint)) : .none
-    asked.force = arguments.flag(.replaceFiles)
-    asked.resume = arguments.flag(.resume)
-    asked.shard = arguments.value(.shard)
     let workers = try arguments.integer(.jobs, in: 1...256) ?? WorkerThread.onlineProcessors
     let format = try OutputFormat.read(arguments)
     let request = try BatchRequest(

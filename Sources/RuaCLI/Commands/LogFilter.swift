@@ -16,10 +16,9 @@ enum LogFilter {
   static func request(_ arguments: ParsedArguments, patient: String?) -> AccessLogRequest {
     var request = AccessLogRequest()
     request.patient = patient
-    request.since = arguments.value(.since)
-    request.until = arguments.value(.until)
-    request.action = arguments.value(.logAction)
-    request.run = arguments.value(.run)
+    arguments.copy(
+      into: &request,
+      [(.since, \.since), (.until, \.until), (.logAction, \.action), (.run, \.run)])
     return request
   }
 }

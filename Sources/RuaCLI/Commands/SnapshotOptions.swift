@@ -20,26 +20,22 @@ extension SnapshotPlan {
     throws(PaperError) -> SnapshotPlan
   {
     var request = SnapshotRequest(verb: verb)
-    request.golden = arguments.value(.golden)
-    request.record = arguments.value(.record)
-    request.docs = arguments.value(.snapshotDocs)
-    request.languages = arguments.value(.snapshotLanguages)
-    request.papers = arguments.value(.snapshotPapers)
-    request.now = arguments.value(.snapshotNow)
-    request.today = arguments.value(.snapshotToday)
-    request.templates = arguments.value(.templates)
-    request.sample = arguments.flag(.sample)
-    request.sampleFile = arguments.value(.sampleFile)
-    request.store = arguments.flag(.store)
+    arguments.copy(
+      into: &request,
+      [
+        (.golden, \.golden), (.record, \.record), (.snapshotDocs, \.docs),
+        (.snapshotLanguages, \.languages), (.snapshotPapers, \.papers), (.snapshotNow, \.now),
+        (.snapshotToday, \.today), (.templates, \.templates), (.sampleFile, \.sampleFile),
+        (.artifacts, \.artifacts), (.snapshotReport, \.report),
+      ])
+    arguments.copy(into: &request, flags: [(.sample, \.sample), (.store, \.store)])
     request.namesStore = arguments.value(.db) != nil || arguments.value(.keyFile) != nil
-    request.artifacts = arguments.value(.artifacts)
     if let dpi = try VisualSupport.dpi(arguments, .goldenDPI) {
       request.dpi = (dpi, arguments.value(.goldenDPI) ?? "")
     }
     request.comparison = try VisualSupport.comparison(arguments)
     request.compareStructure = !arguments.flag(.noStructure)
     request.format = try OutputFormat.read(arguments).rawValue
-    request.report = arguments.value(.snapshotReport)
     return try SnapshotPlan(checking: request, host: context.host)
   }
 }

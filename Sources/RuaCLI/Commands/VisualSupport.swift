@@ -28,15 +28,6 @@ enum VisualSupport {
     try arguments.number(option, in: 1...1200)
   }
 
-  /// `RenderBounds.check`: a page too large for the request is the `kind` of error given.
-  static func checkPixels(
-    _ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double, kind: PaperError.Kind
-  ) throws(PaperError) {
-    do throws(VisualError) { try RenderBounds.check(documents, pages: pages, dpi: dpi) } catch {
-      throw PaperError(error.message, kind: error.kind == .invalidArgument ? kind : .invalidData)
-    }
-  }
-
   /// `--page-timeout SECONDS`: 0.1 to 3600, default `PageWatchdog.defaultSeconds`.
   static func pageTimeout(_ arguments: ParsedArguments) throws(PaperError) -> Double {
     try arguments.number(.pageTimeout, in: 0.1...3600, described: "a number of seconds")
@@ -49,9 +40,12 @@ enum VisualSupport {
     request.tolerance = try arguments.integer(.tolerance, in: 0...255)
     request.maxDiffPixels = try arguments.integer(.maxDiffPixels, in: 0...Int.max)
     request.masks = arguments.all(.mask)
-    request.thresholdRatio = arguments.value(.thresholdRatio)
-    request.maxShift = arguments.value(.maxShift)
-    request.colourThreshold = arguments.value(.colourThreshold)
+    arguments.copy(
+      into: &request,
+      [
+        (.thresholdRatio, \.thresholdRatio), (.maxShift, \.maxShift),
+        (.colourThreshold, \.colourThreshold),
+      ])
     request.maskText = arguments.all(.maskText)
     request.compareVolatile = arguments.flag(.compareVolatile)
     return request

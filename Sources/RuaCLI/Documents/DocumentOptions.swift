@@ -12,11 +12,12 @@ extension DocumentSettings {
     -> DocumentSettings
   {
     var asked = Asked()
-    asked.paper = arguments.value(.paper)
-    asked.language = arguments.value(.lang)
-    asked.now = arguments.value(.now)
-    asked.today = arguments.value(.today)
-    asked.templates = arguments.value(.templates)
+    arguments.copy(
+      into: &asked,
+      [
+        (.paper, \.paper), (.lang, \.language), (.now, \.now), (.today, \.today),
+        (.templates, \.templates),
+      ])
     asked.large = arguments.flag(.large)
     if arguments.declares(weekOfOption) {
       asked.period = (
