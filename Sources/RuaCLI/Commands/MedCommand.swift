@@ -103,30 +103,21 @@ struct MedCommand: Command {
     _ status: MedicationStatus, _ action: String, _ words: [String], _ arguments: ParsedArguments,
     _ context: Context
   ) throws(PaperError) -> ExitCode {
-    let reason: String?
-    do {
-      reason = try PatientEdit.note(arguments.value(.reason) ?? "", name: "--reason", max: 200)
-    } catch { throw PaperError(error.description, kind: .invalidData) }
-
     let session = try EditSession.open(words[0], arguments, context)
     let medication = try session.medication(words[1])
-    // A held medicine held again with dates or a reason has its hold changed; with none,
-    // there is nothing to change.
-    let changesHold =
-      status == .onHold
-      && (arguments.value(.on) != nil || arguments.value(.until) != nil || reason != nil)
-    if medication.status == status, !changesHold {
+    guard
+      let change = try session.statusChange(
+        of: medication, to: status, on: arguments.value(.on), until: arguments.value(.until),
+        reason: arguments.value(.reason))
+    else {
       context.print(
         "\(medication.name) is already \(status.rawValue) for \(session.patient.fullName); "
           + "nothing changed")
       return .success
     }
     let edited = try session.commit(
-      .status(
-        of: medication.id, status, on: arguments.value(.on), until: arguments.value(.until),
-        reason: reason, today: session.today),
-      command: "med " + action, reason: reason, dryRun: arguments.flag(.showOnly),
-      options: PatientEdit.statusOptions, showingTo: context)
+      change.edit, command: "med " + action, reason: change.reason,
+      dryRun: arguments.flag(.showOnly), options: PatientEdit.statusOptions, showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }
