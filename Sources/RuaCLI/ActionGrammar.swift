@@ -13,22 +13,11 @@ struct ActionGrammar: Sendable {
     /// What follows it, as usage names them: `["PATIENT", "MEDICINE"]`.
     let words: [String]
     /// The options only some actions take, of which this one takes these.
-    let takes: [OptionSpec]
+    var takes: [OptionSpec] = []
     /// The usage line after the words, options as shown (`[--on YYYY-MM-DD] [--dry-run]`).
     let usage: String
     /// Said when the words are wrong, instead of pointing at `--help`.
-    let hint: String?
-
-    init(
-      _ name: String, _ words: [String], takes: [OptionSpec] = [], usage: String,
-      hint: String? = nil
-    ) {
-      self.name = name
-      self.words = words
-      self.takes = takes
-      self.usage = usage
-      self.hint = hint
-    }
+    var hint: String? = nil
   }
 
   let command: String

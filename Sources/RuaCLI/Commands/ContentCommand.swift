@@ -9,8 +9,8 @@ struct ContentCommand: Command {
   static let grammar = ActionGrammar(
     command: "content",
     actions: [
-      .init("check", [], takes: [.release], usage: "[--release] [--templates DIR]"),
-      .init("lock", [], usage: "[--templates DIR]"),
+      .init(name: "check", words: [], takes: [.release], usage: "[--release] [--templates DIR]"),
+      .init(name: "lock", words: [], usage: "[--templates DIR]"),
     ])
   var usage: String { Self.grammar.usage }
   let details = """

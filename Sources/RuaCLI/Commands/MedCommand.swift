@@ -61,19 +61,19 @@ struct MedCommand: Command {
     return ActionGrammar(
       command: "med",
       actions: [
-        .init("stop", medicine, takes: [.on, .reason], usage: status),
-        .init("hold", medicine, takes: statusOnly, usage: status),
-        .init("resume", medicine, takes: [.reason], usage: status),
+        .init(name: "stop", words: medicine, takes: [.on, .reason], usage: status),
+        .init(name: "hold", words: medicine, takes: statusOnly, usage: status),
+        .init(name: "resume", words: medicine, takes: [.reason], usage: status),
         .init(
-          "add", ["PATIENT"], takes: addOnly,
+          name: "add", words: ["PATIENT"], takes: addOnly,
           usage: "--name NAME [--strength S] [--schedule TEXT] "
             + "[--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] "
             + "[--purpose TEXT] [--id ID] [--dry-run]", hint: "the medicine is given with --name"),
         .init(
-          "set", medicine, takes: settable,
+          name: "set", words: medicine, takes: settable,
           usage: "[--strength S] [--dose D] [--schedule TEXT] [--times SLOTS] [--purpose TEXT] "
             + "[--instructions TEXT] [--prescriber NAME] [--min-interval TIME] [--dry-run]"),
-        .init("remove", medicine, usage: "[--dry-run]"),
+        .init(name: "remove", words: medicine, usage: "[--dry-run]"),
       ],
       why: [
         "on": "the record keeps the date a medicine was stopped or held, not when it was resumed",

@@ -19,12 +19,15 @@ struct RecordListCommand: Command {
     let add = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
     let item = ["PATIENT", "ITEM"]
     var actions: [ActionGrammar.Action] = [
-      .init("add", ["PATIENT"], takes: fields, usage: add.joined(separator: " ") + " [--dry-run]"),
-      .init("set", item, takes: fields, usage: "--FIELD VALUE... [--dry-run]"),
-      .init("remove", item, usage: "[--dry-run]"),
+      .init(
+        name: "add", words: ["PATIENT"], takes: fields,
+        usage: add.joined(separator: " ") + " [--dry-run]"),
+      .init(name: "set", words: item, takes: fields, usage: "--FIELD VALUE... [--dry-run]"),
+      .init(name: "remove", words: item, usage: "[--dry-run]"),
     ]
     if movable {
-      actions.append(.init("move", item, takes: [.moveTo], usage: "--to N [--dry-run]"))
+      actions.append(
+        .init(name: "move", words: item, takes: [.moveTo], usage: "--to N [--dry-run]"))
     }
     return ActionGrammar(command: name, actions: actions)
   }
@@ -81,18 +84,18 @@ struct RecordFieldsCommand: Command {
     let fields = RecordCommandText.fieldOptions(part)
     var actions: [ActionGrammar.Action] = [
       .init(
-        "set", ["PATIENT"], takes: fields,
+        name: "set", words: ["PATIENT"], takes: fields,
         usage: "--FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]")
     ]
-    if removable { actions.append(.init("remove", ["PATIENT"], usage: "[--dry-run]")) }
+    if removable { actions.append(.init(name: "remove", words: ["PATIENT"], usage: "[--dry-run]")) }
     if addsPatients {
       actions += [
         .init(
-          "add", [],
+          name: "add", words: [],
           takes: fields.filter { ["full-name", "born"].contains($0.long) } + [.patientID],
           usage: "--full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]",
           hint: "give --full-name and --born"),
-        .init("remove", ["PATIENT"], takes: [.yes], usage: "[--yes] [--dry-run]"),
+        .init(name: "remove", words: ["PATIENT"], takes: [.yes], usage: "[--yes] [--dry-run]"),
       ]
     }
     return ActionGrammar(command: name, actions: actions)

@@ -7,7 +7,8 @@ struct RecordEditCommand: Command {
   let name = "edit"
   let summary = "change the whole record at once in your editor ($VISUAL or $EDITOR)"
   static let grammar = ActionGrammar(
-    command: "edit", actions: [.init("", ["PATIENT"], usage: "[--db PATH] [--key-file PATH]")])
+    command: "edit",
+    actions: [.init(name: "", words: ["PATIENT"], usage: "[--db PATH] [--key-file PATH]")])
   var usage: String { Self.grammar.usage }
   let details = """
     Opens the patient's record in $VISUAL, else $EDITOR (else vi on a terminal), as the
