@@ -59,6 +59,9 @@ extension OptionSpec {
     }
   }
 
+  /// `--output`, `-o`: every way argv may name the option, as the completions offer them.
+  var spellings: [String] { ["--" + long] + (short.map { ["-\($0)"] } ?? []) }
+
   /// `-h`/`--help`, which the shell answers before a command runs (`RuaPaper`).
   static let help = OptionSpec("help", short: "h", help: "show this help")
 }
