@@ -163,4 +163,57 @@ import Testing
     #expect(error?.kind == .invalidRequest, "\(name)")
     #expect(error?.message.contains(message) == true, "\(name): \(error?.message ?? "accepted")")
   }
+
+  @Test func anExportIsTheCircleOrOnePersonsSummary() throws {
+    guard case .circle = try ExportFormat.What(format: nil, patients: []) else {
+      Issue.record("not the circle")
+      return
+    }
+    guard
+      case .patientSummary(let who) = try ExportFormat.What(
+        format: "fhir-ips", patients: ["Agnes"])
+    else {
+      Issue.record("not a summary")
+      return
+    }
+    #expect(who == "Agnes")
+    let refusals: [(String?, [String], String)] = [
+      ("csv", [], "--format takes care-circle or fhir-ips, not 'csv'"),
+      (nil, ["Agnes"], "export takes no arguments; use -o FILE"),
+      ("fhir-ips", [], "export --format fhir-ips needs exactly one PATIENT"),
+    ]
+    for (format, patients, message) in refusals {
+      let error = refusal { () throws(PaperError) in
+        _ = try ExportFormat.What(format: format, patients: patients)
+      }
+      #expect(error?.kind == .invalidRequest && error?.message.contains(message) == true)
+    }
+  }
+
+  @Test func aDocumentGoesToAFileOrToStandardOutputButNotToATerminal() throws {
+    guard
+      case .file(let path, true) = try Destination.document(
+        "er.pdf", replace: true, terminal: true, host: host)
+    else {
+      Issue.record("not the file")
+      return
+    }
+    #expect(path == "/work/here/er.pdf")
+    guard
+      case .standardOutput = try Destination.document(
+        "-", replace: false, terminal: false, host: host)
+    else {
+      Issue.record("not standard output")
+      return
+    }
+    for (output, terminal, message) in [
+      ("-", true, "refusing to write a PDF to the terminal"),
+      ("out/", false, "-o needs a file name"),
+    ] {
+      let error = refusal { () throws(PaperError) in
+        _ = try Destination.document(output, replace: false, terminal: terminal, host: host)
+      }
+      #expect(error?.message.contains(message) == true, "\(output)")
+    }
+  }
 }
