@@ -177,15 +177,7 @@ extension RecordFieldsCommand {
       }
     }
     let changes = try session.removePatient(dryRun: dryRun)
-    var counts: [(String, Int)] = []
-    for change in changes {
-      if let index = counts.firstIndex(where: { $0.0 == change.table }) {
-        counts[index].1 += 1
-      } else {
-        counts.append((change.table, 1))
-      }
-    }
-    let rows = counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    let rows = changes.rowsPerTable.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
     let verb = dryRun ? "dry run, nothing written; would remove" : "removed"
     context.print("\(verb) \(what)")
     context.print(
