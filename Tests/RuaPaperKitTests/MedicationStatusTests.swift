@@ -26,6 +26,9 @@ import Testing
     ).patient.medications.first { $0.id == apixaban.id }
     let again = try #require(held)
     #expect(again.status == .onHold)
+    // The change log keeps the command and the reason, as `changes PATIENT` lists them.
+    let logged = try fixture.session().changeLog("p-agnes-01")
+    #expect(logged.contains { $0.command == "med hold" && $0.reason == "before surgery" })
     #expect(
       try session.statusChange(of: again, to: .onHold, on: nil, until: nil, reason: nil) == nil)
     #expect(

@@ -77,3 +77,16 @@ extension Session {
     return (query, rows)
   }
 }
+
+extension Session {
+  /// The change log, of one patient (an id or a name start) or, with nil, of all.
+  public func changeLog(_ query: String?) throws(PaperError) -> [ChangeLogEntry] {
+    let store = self.store
+    let patient = try query.map { (query) throws(PaperError) in
+      try PatientPicker.name(query, in: store).id
+    }
+    return try StoreAccess.perform { () throws(StoreError) in
+      try store.changeLog(patient: patient)
+    }
+  }
+}
