@@ -70,6 +70,21 @@ public struct ParsedArguments: Sendable {
     flags.contains(option.long) || values[option.long] != nil
   }
 
+  /// Each option's value as given (nil when absent) into `target` at its key path: how a
+  /// command hands its options to a request the library checks (`SnapshotRequest`).
+  public func copy<Target>(
+    into target: inout Target, _ values: [(OptionSpec, WritableKeyPath<Target, String?>)]
+  ) {
+    for (option, path) in values { target[keyPath: path] = value(option) }
+  }
+
+  /// Each flag into `target` at its key path.
+  public func copy<Target>(
+    into target: inout Target, flags: [(OptionSpec, WritableKeyPath<Target, Bool>)]
+  ) {
+    for (option, path) in flags { target[keyPath: path] = flag(option) }
+  }
+
   /// A whole number within `range`, nil when the option is absent; anything else is refused
   /// with the option's name, the range and what was given.
   public func integer(

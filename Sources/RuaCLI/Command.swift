@@ -39,14 +39,7 @@ extension Command {
     let all = allOptions + [.help]
     text += "\noptions:\n"
     for option in all {
-      var left = "  "
-      if let short = option.short { left += "-\(short), " } else { left += "    " }
-      left += "--" + option.long
-      switch option.kind {
-      case .flag: break
-      case .value, .repeated: left += " " + option.valueName
-      case .optionalValue: left += " [" + option.valueName + "]"
-      }
+      let left = "  " + (option.short == nil ? "    " : "") + option.tag
       let pad = max(1, 28 - left.count)
       text += left + String(repeating: " ", count: pad) + option.help + "\n"
     }
@@ -55,6 +48,20 @@ extension Command {
 }
 
 extension OptionSpec {
+  /// `-o, --output FILE|-`, `--print [PRINTER]`: the option as `--help` and the man page
+  /// show it.
+  var tag: String {
+    let names = (short.map { "-\($0), " } ?? "") + "--" + long
+    switch kind {
+    case .flag: return names
+    case .value, .repeated: return names + " " + valueName
+    case .optionalValue: return names + " [" + valueName + "]"
+    }
+  }
+
+  /// `--output`, `-o`: every way argv may name the option, as the completions offer them.
+  var spellings: [String] { ["--" + long] + (short.map { ["-\($0)"] } ?? []) }
+
   /// `-h`/`--help`, which the shell answers before a command runs (`RuaPaper`).
   static let help = OptionSpec("help", short: "h", help: "show this help")
 }
@@ -69,31 +76,13 @@ public enum CommonOptions {
 public enum StoreOptions {
   public static let specs: [OptionSpec] = [.db, .keyFile]
 
-  /// `--db`/`--key-file`, then `RUA_DB`/`RUA_KEY_FILE`, then the XDG defaults
-  /// (`$XDG_DATA_HOME/rua-paper/store.db`, `$XDG_CONFIG_HOME/rua-paper/key`, falling back to
-  /// `$HOME/.local/share` and `$HOME/.config`).
+  /// The store `--db`/`--key-file` name, else the environment's or the default one
+  /// (`StoreLocation(database:keyFile:host:)`).
   static func location(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> StoreLocation
   {
-    let env = context.environment
-    func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
-    func base(_ xdg: String, _ fallback: String) throws(PaperError) -> String {
-      if let dir = nonEmpty(env[xdg]), dir.hasPrefix("/") { return dir }
-      guard let home = nonEmpty(env["HOME"]) else {
-        throw PaperError(
-          "cannot find the default store location: neither $\(xdg) nor $HOME is set; "
-            + "pass --db and --key-file", kind: .invalidRequest)
-      }
-      return home + "/" + fallback
-    }
-    var database = nonEmpty(arguments.value(.db)) ?? nonEmpty(env["RUA_DB"])
-    if database == nil {
-      database = try base("XDG_DATA_HOME", ".local/share") + "/rua-paper/store.db"
-    }
-    var key = nonEmpty(arguments.value(.keyFile)) ?? nonEmpty(env["RUA_KEY_FILE"])
-    if key == nil { key = try base("XDG_CONFIG_HOME", ".config") + "/rua-paper/key" }
-    return StoreLocation(
-      database: context.absolute(database ?? ""), keyFile: context.absolute(key ?? ""))
+    try StoreLocation(
+      database: arguments.value(.db), keyFile: arguments.value(.keyFile), host: context.host)
   }
 
   /// A session over the store the options name (`location`).

@@ -20,7 +20,7 @@ struct HelpGenerationTests {
     for command in allCommands {
       #expect(page.contains(".SS \(ManPage.escape(command.name))\n"), "\(command.name)")
       for option in command.options {
-        #expect(page.contains(".B " + ManPage.escape(ManPage.optionTag(option)) + "\n"))
+        #expect(page.contains(".B " + ManPage.escape(option.tag) + "\n"))
       }
     }
     #expect(page.contains("PAPERSIZE") && page.contains(".B TZ"))

@@ -123,7 +123,7 @@ struct RecordCommandTests {
       ),
       (["patient", "set", "Agnes"], .usage, "patient set needs at least one field to change"),
       (["patient", "remove", "Agnes"], .usage, "pass --yes to remove them"),
-      (["patient", "drop", "Agnes"], .usage, "patient takes add, set or remove, not 'drop'"),
+      (["patient", "drop", "Agnes"], .usage, "patient takes set, add or remove, not 'drop'"),
       (["patient", "set"], .usage, "patient set needs one PATIENT (0 given)"),
       (["patient", "set", "Nobody", "--weight", "60"], .usage, "no patient"),
       (
@@ -135,8 +135,11 @@ struct RecordCommandTests {
       (["contact", "move", "Agnes", "1"], .usage, "contact move needs --to N"),
       (["contact", "move", "Agnes", "1", "--to", "3"], .usage, "--to must be a place from 1 to 1"),
       (["contact", "remove", "Agnes", "1", "--to", "1"], .usage, "--to is for 'contact move'"),
-      (["contact", "call", "Agnes"], .usage, "contact takes add, set, remove, move, not 'call'"),
-      (["condition", "move", "Agnes", "1"], .usage, "condition takes add, set, remove"),
+      (["contact", "call", "Agnes"], .usage, "contact takes add, set, remove or move, not 'call'"),
+      (
+        ["condition", "move", "Agnes", "1"], .usage,
+        "condition takes add, set or remove, not 'move'"
+      ),
       (["pharmacy", "set", "Agnes", "--phone", "555"], .dataError, "pharmacy.name: is required"),
       (["pharmacy", "remove", "Agnes"], .usage, "Agnes Dore has no pharmacy recorded"),
       (
@@ -152,12 +155,18 @@ struct RecordCommandTests {
         ["med", "set", "Agnes", "apixaban", "--times", "lunch"], .dataError,
         "medications[0].times[0]: must be one of: morning, noon, evening, bedtime (--times)"
       ),
-      (["med", "set", "Agnes", "apixaban", "--name", "x"], .usage, "--name is not for 'med set'"),
+      (
+        ["med", "set", "Agnes", "apixaban", "--name", "x"], .usage,
+        "--name is for 'med add', not 'med set'"
+      ),
       (
         ["med", "remove", "Agnes", "apixaban", "--dose", "1"], .usage,
-        "--dose is not for 'med remove'"
+        "--dose is for 'med add' and 'med set', not 'med remove'"
       ),
-      (["med", "hold", "Agnes", "apixaban", "--prescriber", "x"], .usage, "is for 'med set'"),
+      (
+        ["med", "hold", "Agnes", "apixaban", "--prescriber", "x"], .usage,
+        "--prescriber is for 'med set', not 'med hold'"
+      ),
       (["med", "set", "Agnes", "apixaban"], .usage, "med set needs at least one field"),
     ]
     for (arguments, code, message) in refusals {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaCore
 import RuaDocuments
 import RuaPaperKit
 import RuaRender
@@ -16,94 +15,28 @@ struct BatchOptions {
     .resume, .shard,
   ]
 
+  /// The options as `BatchRequest.Asked`, checked by RuaPaperKit into the request.
   static func read(
     _ arguments: ParsedArguments, _ context: Context,
     settings: () throws(PaperError) -> DocumentSettings
   ) throws(PaperError) -> BatchOptions {
-    let all = arguments.flag(.all)
-    let queries = arguments.positionals
-    if all && !queries.isEmpty {
-      throw .invalidRequest("name patients or pass --all, not both")
+    var asked = BatchRequest.Asked()
+    asked.queries = arguments.positionals
+    arguments.copy(
+      into: &asked,
+      [(.docs, \.docs), (.out, \.folder), (.binder, \.binder), (.shard, \.shard)])
+    arguments.copy(
+      into: &asked, flags: [(.all, \.all), (.replaceFiles, \.force), (.resume, \.resume)])
+    asked.printer = arguments.present(.batchPrint) ? .some(arguments.value(.batchPrint)) : .none
+    let workers = try arguments.integer(.jobs, in: 1...256) ?? WorkerThread.onlineProcessors
+    let format = try OutputFormat.read(arguments)
+    let request = try BatchRequest(
+      checking: asked, workers: workers, host: context.host,
+      anchorsFooter: !DocumentClock.isFixed(arguments, context)
+    ) { () throws(PaperError) in
+      (try PrintSettings.read(arguments, printing: asked.printer != nil), try settings())
     }
-    if !all && queries.isEmpty {
-      throw .invalidRequest("batch needs PATIENT… (ids or name starts) or --all")
-    }
-    // fhir-ips is a JSON file per person, not a page: it goes only into --out.
-    var docs = arguments.value(.docs).map {
-      $0.split(separator: ",", omittingEmptySubsequences: false)
-    }
-    let summaries = docs?.contains("fhir-ips") ?? false
-    if summaries {
-      guard docs?.filter({ $0 == "fhir-ips" }).count == 1 else {
-        throw .invalidRequest("--docs lists 'fhir-ips' twice")
-      }
-      docs?.removeAll { $0 == "fhir-ips" }
-      for option in [OptionSpec.binder, .batchPrint] where arguments.present(option) {
-        throw .invalidRequest(
-          "--docs fhir-ips writes JSON files into --out DIR; they never go into a binder or to"
-            + " a printer, so drop --\(option.long) or fhir-ips")
-      }
-      guard arguments.present(.out) else {
-        throw .invalidRequest("--docs fhir-ips needs --out DIR, the folder for the IPS files")
-      }
-    }
-    let kinds =
-      try docs.map { (parts) throws(PaperError) in
-        parts.isEmpty
-          ? []
-          : try DocumentKind.list(
-            parts.joined(separator: ","), option: "--docs", also: "fhir-ips")
-      } ?? DocumentKind.standard
-    var workers = WorkerThread.onlineProcessors
-    if let count = try arguments.integer(.jobs, in: 1...256) { workers = count }
-    let folder = try arguments.value(.out).map { (text) throws(PaperError) in
-      guard !text.isEmpty else {
-        throw .invalidRequest("--out needs a folder, such as --out documents")
-      }
-      var path = context.absolute(text)
-      while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-      return path
-    }
-    let binder = try arguments.value(.binder).map { (text) throws(PaperError) in
-      guard !text.isEmpty, !text.hasSuffix("/") else {
-        throw .invalidRequest("--binder needs a file name, such as --binder binder.pdf")
-      }
-      return context.absolute(text)
-    }
-    let printer: String?? =
-      arguments.present(.batchPrint) ? .some(arguments.value(.batchPrint)) : .none
-    guard folder != nil || printer != nil || binder != nil else {
-      throw .invalidRequest(
-        "say where the documents go: --out DIR, --binder FILE.pdf or --print [PRINTER]")
-    }
-    let format = try OutputFormat.read(arguments).rawValue
-    if arguments.flag(.resume) {
-      guard folder != nil else { throw .invalidRequest("--resume needs --out DIR") }
-      guard !arguments.flag(.replaceFiles) else {
-        throw .invalidRequest("--resume keeps matching files and --force replaces them: choose one")
-      }
-    }
-    let request = BatchRequest(
-      queries: queries, all: all, kinds: kinds, folder: folder, binder: binder, workers: workers,
-      printer: printer, force: arguments.flag(.replaceFiles), resume: arguments.flag(.resume),
-      shard: try arguments.value(.shard).map(Self.shard),
-      printing: try PrintSettings.read(arguments, printing: printer != nil),
-      settings: try settings(),
-      anchorsFooter: !DocumentClock.isFixed(arguments, context))
-    var checked = request
-    checked.summaries = summaries
-    return BatchOptions(request: checked, json: format == "json")
-  }
-
-  /// "K/N" with 1 ≤ K ≤ N.
-  static func shard(_ text: String) throws(PaperError) -> (index: Int, count: Int) {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
-      (1...count).contains(index)
-    else {
-      throw .invalidRequest("--shard takes K/N with 1 ≤ K ≤ N, such as --shard 2/4, not '\(text)'")
-    }
-    return (index, count)
+    return BatchOptions(request: request, json: format == .json)
   }
 }
 

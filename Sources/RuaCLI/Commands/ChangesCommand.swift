@@ -22,14 +22,8 @@ struct ChangesCommand: Command {
       throw .invalidRequest("changes takes at most one PATIENT")
     }
     let format = try OutputFormat.read(arguments).rawValue
-    let store = try StoreOptions.session(arguments, context).store
-    var patient: String?
-    if let query = arguments.positionals.first {
-      patient = try PatientPicker.name(query, in: store).id
-    }
-    let entries = try StoreAccess.perform { () throws(StoreError) in
-      try store.changeLog(patient: patient)
-    }
+    let entries = try StoreOptions.session(arguments, context).changeLog(
+      arguments.positionals.first)
     if format == "json" {
       context.write(JSONWriter.write(.array(entries.map(Self.json)), pretty: true))
       return .success

@@ -6,8 +6,13 @@ import RuaPaperKit
 struct ContentCommand: Command {
   let name = "content"
   let summary = "check the guide content and clinical tables, or lock their versions"
-  let usage =
-    "content check [--release] [--templates DIR]\n       rua-paper content lock [--templates DIR]"
+  static let grammar = ActionGrammar(
+    command: "content",
+    actions: [
+      .init(name: "check", words: [], takes: [.release], usage: "[--release] [--templates DIR]"),
+      .init(name: "lock", words: [], usage: "[--templates DIR]"),
+    ])
+  var usage: String { Self.grammar.usage }
   let details = """
     check reads the guides (content/*.json), the clinical tables (drug-classes.json), the
     locale files (locales/*.json) and the lock (content.lock.json) in the templates folder, and
@@ -31,24 +36,10 @@ struct ContentCommand: Command {
   ]
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    guard arguments.positionals.count == 1, let action = arguments.positionals.first else {
-      throw .invalidRequest("content needs one action: check or lock")
-    }
-    switch action {
-    case "check":
-      let templates = try TemplatesLocation.resolve(
-        arguments.value(.contentTemplates), context.host)
-      return try check(templates, release: arguments.flag(.release), context)
-    case "lock":
-      if arguments.flag(.release) {
-        throw .invalidRequest("--release applies to content check, not lock")
-      }
-      let templates = try TemplatesLocation.resolve(
-        arguments.value(.contentTemplates), context.host)
-      return try lock(templates, context)
-    default:
-      throw .invalidRequest("unknown content action '\(action)'; use check or lock")
-    }
+    let (action, _) = try Self.grammar.read(arguments)
+    let templates = try TemplatesLocation.resolve(arguments.value(.contentTemplates), context.host)
+    if action == "lock" { return try lock(templates, context) }
+    return try check(templates, release: arguments.flag(.release), context)
   }
 
   private func check(_ templates: TemplatesLocation, release: Bool, _ context: Context)

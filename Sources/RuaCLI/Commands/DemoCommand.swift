@@ -53,15 +53,8 @@ struct DemoCommand: Command {
   /// the language the documents default to (the list and guide in the person's own).
   private func renderDocuments(folder: String, store: Store, _ context: Context) throws(PaperError)
   {
-    let now = context.now
-    let today = context.today
-    let settings = DocumentSettings(
-      paper: .letter, explicitLanguage: nil, now: now, today: today,
-      templates: try TemplatesLocation.resolve(nil, context.host))
-    let request = BatchRequest(
-      all: true, kinds: DocumentKind.standard, folder: folder + "/documents",
-      binder: folder + "/care-circle-binder.pdf", workers: WorkerThread.onlineProcessors,
-      force: true, settings: settings, anchorsFooter: true)
+    let request = try DemoSetup.documents(
+      in: folder, workers: WorkerThread.onlineProcessors, host: context.host)
     let session = Session(store: store, host: context.host, ledger: context.ledger)
     let outcome = try BatchSummary.run(request, in: session, context, json: false, progress: false)
     let code = BatchSummary.exitCode(outcome)

@@ -66,8 +66,8 @@ struct DiffCommand: Command {
         kind: .invalidRequest)
     }
     let format = try OutputFormat.read(arguments).rawValue
-    var options = try VisualSupport.diffOptions(
-      arguments, dpi: try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI)
+    let dpi = try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI
+    var options = try VisualSupport.comparison(arguments).options(dpi: dpi)
     let timeout = try VisualSupport.pageTimeout(arguments)
     options.compareText = arguments.flag(.compareText)
     options.compareStructure = arguments.flag(.compareStructure)

@@ -53,7 +53,7 @@ struct DoctorCommand: Command {
     if let snapshot = report.leftoverSnapshot {
       line("warning:", "a snapshot from an interrupted migration is at \(snapshot)")
     }
-    for warning in Self.placementWarnings(location) { line("warning:", warning) }
+    for warning in location.placementWarnings { line("warning:", warning) }
     let printing = CUPSConfigCheck.check(
       serverRoot: context.environment["CUPS_SERVERROOT"], server: context.environment["CUPS_SERVER"]
     )
@@ -81,24 +81,6 @@ struct DoctorCommand: Command {
       context.message(error.description)
       return ExitStatus.code(for: StoreAccess.paperError(error))
     }
-  }
-
-  /// Advice that does not make the store unusable: permissions and where the key lives.
-  static func placementWarnings(_ location: StoreLocation) -> [String] {
-    var warnings: [String] = []
-    if let status = try? Files.status(location.database), status.isOpenToOthers {
-      warnings.append(
-        "the store is open to other users (mode 0\(String(status.mode & 0o777, radix: 8))); "
-          + "run: chmod 600 \(location.database)")
-    }
-    if Files.exists(location.keyFile),
-      Files.parent(location.keyFile) == Files.parent(location.database)
-    {
-      warnings.append(
-        "the key file is in the same folder as the store: a copy of that folder holds both; "
-          + "keep the key elsewhere")
-    }
-    return warnings
   }
 }
 

@@ -28,26 +28,11 @@ struct ExportCommand: Command {
     ] + StoreOptions.specs
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    let format = arguments.value(.exportFormat) ?? "care-circle"
-    guard let kind = ExportFormat(rawValue: format) else {
-      throw .invalidRequest("--format takes care-circle or fhir-ips, not '\(format)'")
-    }
-    guard arguments.positionals.isEmpty || kind == .fhirIPS else {
-      throw .invalidRequest("export takes no arguments; use -o FILE")
-    }
+    let what = try ExportFormat.What(
+      format: arguments.value(.exportFormat), patients: arguments.positionals)
     let output = arguments.value(.exportOutput) ?? "-"
     // Delivery refuses a file over the store's own (the store or its key).
     let session = try context.session(try StoreOptions.location(arguments, context))
-    let what: ExportFormat.What
-    switch kind {
-    case .careCircle: what = .circle
-    case .fhirIPS:
-      guard arguments.positionals.count == 1, let query = arguments.positionals.first else {
-        throw .invalidRequest(
-          "export --format fhir-ips needs exactly one PATIENT (an IPS is about one person)")
-      }
-      what = .patientSummary(query)
-    }
     let destination: Destination =
       output == "-"
       ? .standardOutput

@@ -58,7 +58,8 @@ struct LogCommand: Command {
       }
       claim = parsed
     }
-    let store = try StoreOptions.session(arguments, context).store
+    let session = try StoreOptions.session(arguments, context)
+    let store = session.store
     switch word {
     case "verify":
       // Exit 1 when rows were changed, cut or rewritten; 65 when only the triggers are wrong.
@@ -77,18 +78,7 @@ struct LogCommand: Command {
       return .success
     default: break
     }
-    let patient = try word.map { (query) throws(PaperError) in
-      do throws(PaperError) { return try PatientPicker.name(query, in: store).id } catch {
-        // A removed patient ('patient remove') keeps its rows here: its exact id finds them.
-        let rows = try StoreAccess.perform { () throws(StoreError) in
-          try store.accessLog(AccessQuery(patient: query))
-        }
-        if rows.isEmpty { throw error }
-        return query
-      }
-    }
-    let query = try LogFilter.query(arguments, patient: patient)
-    let records = try StoreAccess.perform { () throws(StoreError) in try store.accessLog(query) }
+    let (query, records) = try session.accessLog(LogFilter.request(arguments, patient: word))
     if format == "json" {
       context.write(JSONWriter.write(.array(records.map(LogRow.json)), pretty: true))
     } else if records.isEmpty {

@@ -12,49 +12,14 @@ enum LogFilter {
     .run,
   ]
 
-  static func query(_ arguments: ParsedArguments, patient: String?) throws(PaperError)
-    -> AccessQuery
-  {
-    var query = AccessQuery(patient: patient)
-    if let since = arguments.value(.since) {
-      query.since = try moment(since, option: "since", endOfDay: false)
-    }
-    if let until = arguments.value(.until) {
-      query.until = try moment(until, option: "until", endOfDay: true)
-    }
-    if let since = query.since, let until = query.until, until <= since {
-      throw .invalidRequest("--until must come after --since")
-    }
-    if let action = arguments.value(.logAction) {
-      guard !action.isEmpty else {
-        throw .invalidRequest("--action needs a value, such as --action print")
-      }
-      let known = AccessAction.written.map(\.rawValue)
-      guard known.contains(action) else {
-        throw .invalidRequest(
-          "--action takes one of \(known.joined(separator: ", ")), not '\(action)'")
-      }
-      query.action = AccessAction(rawValue: action)
-    }
-    if let run = arguments.value(.run) {
-      guard !run.isEmpty else { throw .invalidRequest("--run needs a run id from 'rua-paper log'") }
-      query.runID = run
-    }
-    return query
-  }
-
-  /// `--since DATE` starts at that UTC day's midnight; `--until` is
-  /// exclusive internally, so a date ends at the next midnight and a time includes its second.
-  static func moment(_ text: String, option: String, endOfDay: Bool) throws(PaperError) -> Instant {
-    if let date = CivilDate(iso: text) {
-      return Instant(secondsSinceEpoch: Int64(date.daysSinceEpoch + (endOfDay ? 1 : 0)) * 86_400)
-    }
-    if let instant = Instant(rfc3339: text) {
-      return Instant(secondsSinceEpoch: instant.secondsSinceEpoch + (endOfDay ? 1 : 0))
-    }
-    throw .invalidRequest(
-      "--\(option) '\(text)' is neither a date (YYYY-MM-DD) nor an RFC 3339 time "
-        + "(such as 2026-11-16T08:00:00Z or 2026-11-16T09:00:00+01:00)")
+  /// The filters as asked, about `patient` (as typed); RuaPaperKit reads them.
+  static func request(_ arguments: ParsedArguments, patient: String?) -> AccessLogRequest {
+    var request = AccessLogRequest()
+    request.patient = patient
+    arguments.copy(
+      into: &request,
+      [(.since, \.since), (.until, \.until), (.logAction, \.action), (.run, \.run)])
+    return request
   }
 }
 

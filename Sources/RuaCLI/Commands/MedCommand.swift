@@ -6,17 +6,6 @@ import RuaStore
 struct MedCommand: Command {
   let name = "med"
   let summary = "stop, hold or resume a medicine, add one, change or remove one"
-  let usage = """
-    med stop|hold|resume PATIENT MEDICINE [--on YYYY-MM-DD] [--until YYYY-MM-DD] \
-    [--reason TEXT] [--dry-run]
-           rua-paper med add PATIENT --name NAME [--strength S] [--schedule TEXT] \
-    [--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] \
-    [--purpose TEXT] [--id ID] [--dry-run]
-           rua-paper med set PATIENT MEDICINE [--strength S] [--dose D] [--schedule TEXT] \
-    [--times SLOTS] [--purpose TEXT] [--instructions TEXT] [--prescriber NAME] \
-    [--min-interval TIME] [--dry-run]
-           rua-paper med remove PATIENT MEDICINE [--dry-run]
-    """
   let details = """
     stop: the medicine was stopped (--on, default today, is kept as its stop date); it leaves
     every document at once. A stop date after today is refused: a medicine taken until a later
@@ -61,105 +50,84 @@ struct MedCommand: Command {
   ]
   let options = statusOnly + addOnly + setOnly + [.showOnly] + StoreOptions.specs
 
+  /// `med set` takes the medicine's record fields (RecordPart.medication).
+  private static let settable: [OptionSpec] = (addOnly + setOnly).filter { option in
+    RecordPart.medication.field(option: option.long) != nil
+  }
+
+  static let grammar: ActionGrammar = {
+    let status = "[--on YYYY-MM-DD] [--until YYYY-MM-DD] [--reason TEXT] [--dry-run]"
+    let medicine = ["PATIENT", "MEDICINE"]
+    return ActionGrammar(
+      command: "med",
+      actions: [
+        .init(name: "stop", words: medicine, takes: [.on, .reason], usage: status),
+        .init(name: "hold", words: medicine, takes: statusOnly, usage: status),
+        .init(name: "resume", words: medicine, takes: [.reason], usage: status),
+        .init(
+          name: "add", words: ["PATIENT"], takes: addOnly,
+          usage: "--name NAME [--strength S] [--schedule TEXT] "
+            + "[--times morning,noon,evening,bedtime] [--as-needed] [--brand B] [--dose D] "
+            + "[--purpose TEXT] [--id ID] [--dry-run]", hint: "the medicine is given with --name"),
+        .init(
+          name: "set", words: medicine, takes: settable,
+          usage: "[--strength S] [--dose D] [--schedule TEXT] [--times SLOTS] [--purpose TEXT] "
+            + "[--instructions TEXT] [--prescriber NAME] [--min-interval TIME] [--dry-run]"),
+        .init(name: "remove", words: medicine, usage: "[--dry-run]"),
+      ],
+      why: [
+        "on": "the record keeps the date a medicine was stopped or held, not when it was resumed",
+        "until": "the day the hold is planned to end",
+      ])
+  }()
+
+  var usage: String { Self.grammar.usage }
+
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    guard let action = arguments.positionals.first else {
-      throw .invalidRequest("med needs an action: stop, hold, resume, add, set or remove")
-    }
+    let (action, words) = try Self.grammar.read(arguments)
     switch action {
-    case "add": return try add(arguments, context)
-    case "stop": return try status(.stopped, action, arguments, context)
-    case "hold": return try status(.onHold, action, arguments, context)
-    case "resume": return try status(.active, action, arguments, context)
-    case "set", "remove": return try change(action, arguments, context)
+    case "add": return try add(words[0], arguments, context)
+    case "stop": return try status(.stopped, action, words, arguments, context)
+    case "hold": return try status(.onHold, action, words, arguments, context)
+    case "resume": return try status(.active, action, words, arguments, context)
     default:
-      throw .invalidRequest("med takes stop, hold, resume, add, set or remove, not '\(action)'")
+      // `med set` and `med remove`: through the record commands' one path.
+      let edit = RecordEdit(
+        .medication, action == "set" ? .set : .remove, element: words[1],
+        values: RecordCommandText.values(arguments, .medication))
+      return try RecordCommandText.commit(edit, patient: words[0], arguments, context)
     }
   }
 
   private func status(
-    _ status: MedicationStatus, _ action: String, _ arguments: ParsedArguments,
+    _ status: MedicationStatus, _ action: String, _ words: [String], _ arguments: ParsedArguments,
     _ context: Context
   ) throws(PaperError) -> ExitCode {
-    guard arguments.positionals.count == 3 else {
-      throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
-    }
-    if let option = Self.addOnly.first(where: arguments.present) {
-      throw .invalidRequest("--\(option.long) is for 'med add'")
-    }
-    if let option = Self.setOnly.first(where: arguments.present) {
-      throw .invalidRequest("--\(option.long) is for 'med set'")
-    }
-    if status == .active, arguments.value(.on) != nil {
-      throw .invalidRequest(
-        "--on is for 'med stop' and 'med hold': the record keeps the date a medicine was"
-          + " stopped or held, not when it was resumed")
-    }
-    if status != .onHold, arguments.value(.until) != nil {
-      throw .invalidRequest(
-        "--until is for 'med hold': the day the hold is planned to end")
-    }
-    let reason: String?
-    do {
-      reason = try PatientEdit.note(arguments.value(.reason) ?? "", name: "--reason", max: 200)
-    } catch { throw PaperError(error.description, kind: .invalidData) }
-
-    let session = try EditSession.open(arguments.positionals[1], arguments, context)
-    let medication = try session.medication(arguments.positionals[2])
-    // A held medicine held again with dates or a reason has its hold changed; with none,
-    // there is nothing to change.
-    let changesHold =
-      status == .onHold
-      && (arguments.value(.on) != nil || arguments.value(.until) != nil || reason != nil)
-    if medication.status == status, !changesHold {
+    let session = try EditSession.open(words[0], arguments, context)
+    let medication = try session.medication(words[1])
+    guard
+      let change = try session.statusChange(
+        of: medication, to: status, on: arguments.value(.on), until: arguments.value(.until),
+        reason: arguments.value(.reason))
+    else {
       context.print(
         "\(medication.name) is already \(status.rawValue) for \(session.patient.fullName); "
           + "nothing changed")
       return .success
     }
     let edited = try session.commit(
-      .status(
-        of: medication.id, status, on: arguments.value(.on), until: arguments.value(.until),
-        reason: reason, today: session.today),
-      command: "med " + action, reason: reason, dryRun: arguments.flag(.showOnly),
-      options: PatientEdit.statusOptions, showingTo: context)
+      change.edit, command: "med " + action, reason: change.reason,
+      dryRun: arguments.flag(.showOnly), options: PatientEdit.statusOptions, showingTo: context)
     if let after = edited.medications.first(where: { $0.id == medication.id }) {
       context.print(session.runway(of: after))
     }
     return .success
   }
 
-  /// `med set` and `med remove`: through the record commands' one path.
-  private func change(_ action: String, _ arguments: ParsedArguments, _ context: Context)
+  private func add(_ patient: String, _ arguments: ParsedArguments, _ context: Context)
     throws(PaperError) -> ExitCode
   {
-    guard arguments.positionals.count == 3 else {
-      throw .invalidRequest("med \(action) needs a PATIENT and a MEDICINE (an id or a name)")
-    }
-    let settable = Set(RecordPart.medication.fields.map(\.option))
-    if let option = (Self.statusOnly + Self.addOnly + Self.setOnly).first(where: {
-      arguments.present($0) && (action == "remove" || !settable.contains($0.long))
-    }) {
-      throw .invalidRequest(
-        "--\(option.long) is not for 'med \(action)'; see 'rua-paper med --help'")
-    }
-    let edit = RecordEdit(
-      .medication, action == "set" ? .set : .remove, element: arguments.positionals[2],
-      values: RecordCommandText.values(arguments, .medication))
-    return try RecordCommandText.commit(edit, patient: arguments.positionals[1], arguments, context)
-  }
-
-  private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode
-  {
-    guard arguments.positionals.count == 2 else {
-      throw .invalidRequest("med add needs one PATIENT; the medicine is given with --name")
-    }
-    if let option = Self.statusOnly.first(where: arguments.present) {
-      throw .invalidRequest("--\(option.long) is for 'med stop', 'hold' and 'resume'")
-    }
-    if let option = Self.setOnly.first(where: arguments.present) {
-      throw .invalidRequest("--\(option.long) is for 'med set'; add the medicine first")
-    }
-    let session = try EditSession.open(arguments.positionals[1], arguments, context)
+    let session = try EditSession.open(patient, arguments, context)
     // Each text option is named as the member it sets (--name sets "name").
     let texts: [OptionSpec] = [.medName, .brand, .strength, .dose, .schedule, .purpose]
     let (id, edit) = PatientEdit.newMedication(

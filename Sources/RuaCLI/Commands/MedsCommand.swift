@@ -43,19 +43,9 @@ struct MedsCommand: Command {
     }
     let format = try OutputFormat.read(arguments).rawValue
     let today = try DocumentClock.read(arguments, context).today
-    let table = try DocumentResources.drugTable(
-      TemplatesLocation.resolve(arguments.value(.templates), context.host))
-
-    let store = try StoreOptions.session(arguments, context).store
-    let patient = try PatientPicker.patient(query, in: store)
-    // The listing counts ages and runways from --today as the documents do, so it refuses the
-    // dates they refuse (a --today before the birth would print a negative age).
-    if let problem = PrintDate.problem(
-      today: today, now: context.now, dateOfBirth: patient.dateOfBirth, informationAsOf: nil)
-    {
-      throw .invalidRequest(
-        "cannot list the medicines of patient \(patient.id): \(problem); check --today")
-    }
+    let templates = try TemplatesLocation.resolve(arguments.value(.templates), context.host)
+    let (patient, table) = try StoreOptions.session(arguments, context).medicationListing(
+      query, today: today, templates: templates)
     if format == "json" {
       context.write(JSONWriter.write(MedsReport.json(patient: patient, table: table, today: today)))
     } else {

@@ -31,53 +31,11 @@ struct RasterizeCommand: Command {
     let dpi = try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI
     let timeout = try VisualSupport.pageTimeout(arguments)
     VisualSupport.keepLargeBuffers()
-    let document: PDFDocument
-    do {
-      document = try PDFDocument(path: context.absolute(file), shownAs: VisibleText.escaped(file))
-    } catch {
-      let kind: PaperError.Kind =
-        error.kind == .unreadable
-        ? .notFound : error.kind == .missingLibrary ? .unavailable : .invalidData
-      throw PaperError(error.message, kind: kind)
-    }
-    let pages = try range(arguments.value(.pages), file: file, count: document.pageCount)
-    try VisualSupport.checkPixels([document], pages: pages, dpi: dpi, kind: .invalidRequest)
-    PageWatchdog.guardPages(of: document, seconds: timeout, exit: .dataError, context)
-    try VisualFiles.makeDirectory(context.absolute(out), kind: .cannotCreate)
-    for page in pages {
-      let png: [UInt8]
-      do {
-        png = try document.render(page: page, dpi: dpi).pngBytes()
-      } catch {
-        throw PaperError(error.message, kind: .internalFailure)
-      }
-      let shown = out + "/" + VisualFiles.pageName(page, suffix: ".png")
-      if let problem = VisualFiles.writeFile(png, to: context.absolute(shown)) {
-        throw PaperError(problem, kind: .io)
-      }
-      context.print(shown)
-    }
+    let run = try RasterizeRun(
+      context.absolute(file), file: file, pages: arguments.value(.pages), dpi: dpi)
+    PageWatchdog.guardPages(of: run.document, seconds: timeout, exit: .dataError, context)
+    try run.write(into: out, path: context.absolute) { context.print($0) }
     return .success
-  }
-
-  /// `N`, `A-B` or `A-` (to the end), 1-based and inside the document.
-  private func range(_ text: String?, file: String, count: Int) throws(PaperError) -> [Int] {
-    guard count > 0 else { throw PaperError("\(file) has no pages", kind: .invalidData) }
-    guard let text else { return Array(1...count) }
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    let first = parts.first.flatMap { Int($0) }
-    let last = parts.count == 2 ? (parts[1].isEmpty ? count : Int(parts[1])) : first
-    guard parts.count <= 2, let first, let last else {
-      throw .invalidRequest("--pages must be N or A-B (e.g. 2 or 2-5), not '\(text)'")
-    }
-    guard first >= 1, first <= last else {
-      throw .invalidRequest(
-        "--pages \(text): the range must start at 1 or later and not run backwards")
-    }
-    guard last <= count else {
-      throw .invalidRequest("--pages \(text): \(file) has \(count) page(s)")
-    }
-    return Array(first...last)
   }
 }
 

@@ -13,16 +13,26 @@ struct RecordListCommand: Command {
   let movable: Bool
 
   var name: String { part.name }
-  var actions: [String] { ["add", "set", "remove"] + (movable ? ["move"] : []) }
 
-  var usage: String {
-    let fields = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
-    var text = "\(name) add PATIENT " + fields.joined(separator: " ") + " [--dry-run]\n"
-    text += "       rua-paper \(name) set PATIENT ITEM --FIELD VALUE... [--dry-run]\n"
-    text += "       rua-paper \(name) remove PATIENT ITEM [--dry-run]"
-    if movable { text += "\n       rua-paper \(name) move PATIENT ITEM --to N [--dry-run]" }
-    return text
+  var grammar: ActionGrammar {
+    let fields = RecordCommandText.fieldOptions(part)
+    let add = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
+    let item = ["PATIENT", "ITEM"]
+    var actions: [ActionGrammar.Action] = [
+      .init(
+        name: "add", words: ["PATIENT"], takes: fields,
+        usage: add.joined(separator: " ") + " [--dry-run]"),
+      .init(name: "set", words: item, takes: fields, usage: "--FIELD VALUE... [--dry-run]"),
+      .init(name: "remove", words: item, usage: "[--dry-run]"),
+    ]
+    if movable {
+      actions.append(
+        .init(name: "move", words: item, takes: [.moveTo], usage: "--to N [--dry-run]"))
+    }
+    return ActionGrammar(command: name, actions: actions)
   }
+
+  var usage: String { grammar.usage }
 
   var details: String {
     about + "\n\n" + RecordCommandText.shared(itemIs: "its number as listed or its name")
@@ -39,20 +49,7 @@ struct RecordListCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    let words = arguments.positionals
-    guard let action = words.first, actions.contains(action) else {
-      throw .invalidRequest(
-        "\(name) takes " + actions.joined(separator: ", ") + ", not '\(words.first ?? "")'")
-    }
-    let wanted = action == "add" ? 2 : 3
-    guard words.count == wanted else {
-      throw .invalidRequest(
-        "\(name) \(action) needs " + (wanted == 2 ? "one PATIENT" : "a PATIENT and an ITEM")
-          + " (\(words.count - 1) given); see 'rua-paper \(name) --help'")
-    }
-    if action != "move", arguments.present(.moveTo) {
-      throw .invalidRequest("--to is for '\(name) move'")
-    }
+    let (action, words) = try grammar.read(arguments)
     let recordAction: RecordEdit.Action
     switch action {
     case "add": recordAction = .add
@@ -65,9 +62,9 @@ struct RecordListCommand: Command {
       recordAction = .move(to: place)
     }
     let edit = RecordEdit(
-      part, recordAction, element: wanted == 3 ? words[2] : nil,
+      part, recordAction, element: words.dropFirst().first,
       values: RecordCommandText.values(arguments, part))
-    return try RecordCommandText.commit(edit, patient: words[1], arguments, context)
+    return try RecordCommandText.commit(edit, patient: words[0], arguments, context)
   }
 }
 
@@ -83,16 +80,28 @@ struct RecordFieldsCommand: Command {
 
   var addsPatients: Bool { part.shape == .fields && part.key == nil }
 
-  var usage: String {
-    var text = "\(name) set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]"
-    if removable { text += "\n       rua-paper \(name) remove PATIENT [--dry-run]" }
+  var grammar: ActionGrammar {
+    let fields = RecordCommandText.fieldOptions(part)
+    var actions: [ActionGrammar.Action] = [
+      .init(
+        name: "set", words: ["PATIENT"], takes: fields,
+        usage: "--FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]")
+    ]
+    if removable { actions.append(.init(name: "remove", words: ["PATIENT"], usage: "[--dry-run]")) }
     if addsPatients {
-      text +=
-        "\n       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]"
-      text += "\n       rua-paper patient remove PATIENT [--yes] [--dry-run]"
+      actions += [
+        .init(
+          name: "add", words: [],
+          takes: fields.filter { ["full-name", "born"].contains($0.long) } + [.patientID],
+          usage: "--full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]",
+          hint: "give --full-name and --born"),
+        .init(name: "remove", words: ["PATIENT"], takes: [.yes], usage: "[--yes] [--dry-run]"),
+      ]
     }
-    return text
+    return ActionGrammar(command: name, actions: actions)
   }
+
+  var usage: String { grammar.usage }
 
   var details: String { about + "\n\n" + RecordCommandText.shared(itemIs: nil) }
 
@@ -103,26 +112,12 @@ struct RecordFieldsCommand: Command {
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    let words = arguments.positionals
-    if addsPatients, words.first == "add" { return try add(arguments, context) }
-    if addsPatients, words.first == "remove" { return try remove(arguments, context) }
-    if arguments.present(.patientID) { throw .invalidRequest("--id is for 'patient add'") }
-    if arguments.present(.yes) { throw .invalidRequest("--yes is for 'patient remove'") }
-    let actions =
-      removable ? ["set", "remove"] : (addsPatients ? ["add", "set", "remove"] : ["set"])
-    guard let action = words.first, actions.contains(action) else {
-      throw .invalidRequest(
-        "\(name) takes " + actions.dropLast().joined(separator: ", ") + " or "
-          + (actions.last ?? "") + ", not '\(words.first ?? "")'")
-    }
-    guard words.count == 2 else {
-      throw .invalidRequest(
-        "\(name) \(action) needs one PATIENT (\(words.count - 1) given); "
-          + "see 'rua-paper \(name) --help'")
-    }
+    let (action, words) = try grammar.read(arguments)
+    if addsPatients, action == "add" { return try add(arguments, context) }
+    if addsPatients, action == "remove" { return try remove(words[0], arguments, context) }
     let edit = RecordEdit(
       part, action == "set" ? .set : .remove, values: RecordCommandText.values(arguments, part))
-    return try RecordCommandText.commit(edit, patient: words[1], arguments, context)
+    return try RecordCommandText.commit(edit, patient: words[0], arguments, context)
   }
 }
 
@@ -131,14 +126,8 @@ extension RecordFieldsCommand {
   private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> ExitCode
   {
-    guard arguments.positionals.count == 1 else {
-      throw .invalidRequest("patient add takes no PATIENT; give --full-name and --born")
-    }
-    let fields = RecordCommandText.fieldOptions(part)
-    let needed = fields.filter { ["full-name", "born"].contains($0.long) }
-    if let option = fields.first(where: { !needed.contains($0) && arguments.present($0) }) {
-      throw .invalidRequest(
-        "--\(option.long) is for 'patient set'; add the patient first, then set it with its id")
+    let needed = RecordCommandText.fieldOptions(part).filter {
+      ["full-name", "born"].contains($0.long)
     }
     guard needed.count == 2, let name = arguments.value(needed[0]),
       let born = arguments.value(needed[1])
@@ -163,20 +152,10 @@ extension RecordFieldsCommand {
 extension RecordFieldsCommand {
   /// `patient remove`: says what goes, asks on a terminal (or needs `--yes`), then removes the
   /// patient and everything of theirs in one transaction with its change-log rows.
-  private func remove(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
-    -> ExitCode
+  private func remove(_ query: String, _ arguments: ParsedArguments, _ context: Context)
+    throws(PaperError) -> ExitCode
   {
-    let words = arguments.positionals
-    guard words.count == 2 else {
-      throw .invalidRequest(
-        "patient remove needs one PATIENT (\(words.count - 1) given); "
-          + "see 'rua-paper patient --help'")
-    }
-    if let option = RecordCommandText.fieldOptions(part).first(where: arguments.present) {
-      throw .invalidRequest("--\(option.long) is for 'patient set', not 'patient remove'")
-    }
-    if arguments.present(.patientID) { throw .invalidRequest("--id is for 'patient add'") }
-    let session = try EditSession.open(words[1], arguments, context)
+    let session = try EditSession.open(query, arguments, context)
     let patient = session.patient
     let contents = session.removalContents
     let what =
@@ -198,15 +177,7 @@ extension RecordFieldsCommand {
       }
     }
     let changes = try session.removePatient(dryRun: dryRun)
-    var counts: [(String, Int)] = []
-    for change in changes {
-      if let index = counts.firstIndex(where: { $0.0 == change.table }) {
-        counts[index].1 += 1
-      } else {
-        counts.append((change.table, 1))
-      }
-    }
-    let rows = counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    let rows = changes.rowsPerTable.map { "\($0.table) \($0.rows)" }.joined(separator: ", ")
     let verb = dryRun ? "dry run, nothing written; would remove" : "removed"
     context.print("\(verb) \(what)")
     context.print(

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
 import RuaCore
 import RuaDocuments
-import RuaFiles
 import RuaPaperKit
 
 /// `rua-paper share PATIENT er|meds|falls|card|mar|fhir-ips --to DIR`: a logged export to a
@@ -45,19 +43,11 @@ struct ShareCommand: Command {
       throw .invalidRequest(
         "the document is er, meds, falls, card, mar or fhir-ips, not '\(arguments.positionals[1])'")
     }
-    guard let folderText = arguments.value(.shareFolder), !folderText.isEmpty else {
-      throw .invalidRequest("share needs --to DIR, the folder to put the document in")
-    }
-    let folder = context.absolute(folderText)
-    try OutputFile.checkShareFolder(folder, shown: folderText)
-    if let name = arguments.value(.shareName) { try OutputFile.checkName(name, option: "--name") }
-    let chosen = arguments.value(.shareName)
+    let target = try ShareTarget(
+      folder: arguments.value(.shareFolder), name: arguments.value(.shareName), host: context.host)
     return try DocumentRun.run(kind, query: query, arguments, context) { settings in
-      let name =
-        chosen
-        ?? Files.freeName(
-          in: folder, base: "\(kind.documentName)-\(settings.today.iso)", suffix: ".pdf")
-      return [.share(folder: folder, name: name)]
+      let name = target.name(base: kind.documentName, today: settings.today, suffix: ".pdf")
+      return [.share(folder: target.folder, name: name)]
     }
   }
 
@@ -69,23 +59,15 @@ struct ShareCommand: Command {
     if let option = [OptionSpec.paper, .lang].first(where: arguments.present) {
       throw .invalidRequest("--\(option.long) is for printed documents; fhir-ips is a JSON file")
     }
-    guard let folderText = arguments.value(.shareFolder), !folderText.isEmpty else {
-      throw .invalidRequest("share needs --to DIR, the folder to put the document in")
-    }
-    let folder = context.absolute(folderText)
-    try OutputFile.checkShareFolder(folder, shown: folderText)
-    if let name = arguments.value(.shareName) { try OutputFile.checkName(name, option: "--name") }
+    let target = try ShareTarget(
+      folder: arguments.value(.shareFolder), name: arguments.value(.shareName), host: context.host)
     let today = try DocumentSettings.read(arguments, context).today
     let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
-    let name =
-      arguments.value(.shareName)
-      ?? Files.freeName(
-        in: folder, base: "\(ExportFormat.summaryFileName)-\(today.iso)", suffix: ".json")
-    try session.export(.patientSummary(query), to: .share(folder: folder, name: name))
-    context.note("shared \(VisibleText.escaped(folder + "/" + name))")
+    let name = target.name(base: ExportFormat.summaryFileName, today: today, suffix: ".json")
+    try session.export(.patientSummary(query), to: .share(folder: target.folder, name: name))
+    context.note("shared \(VisibleText.escaped(target.folder + "/" + name))")
     return .success
   }
-
 }
 
 extension OptionSpec {

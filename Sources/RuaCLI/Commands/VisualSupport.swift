@@ -28,60 +28,27 @@ enum VisualSupport {
     try arguments.number(option, in: 1...1200)
   }
 
-  /// `RenderBounds.check`: a page too large for the request is the `kind` of error given.
-  static func checkPixels(
-    _ documents: [PDFDocument], pages: [Int]? = nil, dpi: Double, kind: PaperError.Kind
-  ) throws(PaperError) {
-    do throws(VisualError) { try RenderBounds.check(documents, pages: pages, dpi: dpi) } catch {
-      throw PaperError(error.message, kind: error.kind == .invalidArgument ? kind : .invalidData)
-    }
-  }
-
   /// `--page-timeout SECONDS`: 0.1 to 3600, default `PageWatchdog.defaultSeconds`.
   static func pageTimeout(_ arguments: ParsedArguments) throws(PaperError) -> Double {
     try arguments.number(.pageTimeout, in: 0.1...3600, described: "a number of seconds")
       ?? PageWatchdog.defaultSeconds
   }
 
-  /// The comparison options (`comparisonSpecs`) as diff options at `dpi`.
-  static func diffOptions(_ arguments: ParsedArguments, dpi: Double) throws(PaperError)
-    -> DiffOptions
-  {
-    var options = DiffOptions(dpi: dpi)
-    options.tolerance = try arguments.integer(.tolerance, in: 0...255) ?? 0
-    options.maxDiffPixels = try arguments.integer(.maxDiffPixels, in: 0...Int.max) ?? 0
-    for text in arguments.all(.mask) {
-      do { options.masks.append(try Mask(parsing: text)) } catch {
-        throw .invalidRequest(error.message)
-      }
-    }
-    if let text = arguments.value(.thresholdRatio) {
-      guard let ratio = Double(text), ratio.isFinite, (0...1).contains(ratio) else {
-        throw .invalidRequest(
-          "--threshold-ratio must be a share of the page from 0 to 1 (0.001 is 0.1 %), not '\(text)'"
-        )
-      }
-      options.thresholdRatio = ratio
-    }
-    if let text = arguments.value(.maxShift) {
-      let number = text.hasSuffix("pt") ? String(text.dropLast(2)) : text
-      guard let points = Double(number), points.isFinite, (0...72).contains(points) else {
-        throw .invalidRequest(
-          "--max-shift must be a distance in points from 0 to 72 such as 1pt, not '\(text)'")
-      }
-      options.maxShift = points
-    }
-    if let text = arguments.value(.colourThreshold) {
-      guard let threshold = Double(text), threshold.isFinite, (0...1).contains(threshold) else {
-        throw .invalidRequest(
-          "--colour-threshold must be a YIQ colour difference from 0 to 1 (pixelmatch's scale), "
-            + "not '\(text)'")
-      }
-      options.colourThreshold = threshold
-    }
-    options.maskText = arguments.all(.maskText)
-    options.maskVolatile = !arguments.flag(.compareVolatile)
-    return options
+  /// The comparison options (`comparisonSpecs`) as asked; RuaPaperKit checks the rest.
+  static func comparison(_ arguments: ParsedArguments) throws(PaperError) -> ComparisonRequest {
+    var request = ComparisonRequest()
+    request.tolerance = try arguments.integer(.tolerance, in: 0...255)
+    request.maxDiffPixels = try arguments.integer(.maxDiffPixels, in: 0...Int.max)
+    request.masks = arguments.all(.mask)
+    arguments.copy(
+      into: &request,
+      [
+        (.thresholdRatio, \.thresholdRatio), (.maxShift, \.maxShift),
+        (.colourThreshold, \.colourThreshold),
+      ])
+    request.maskText = arguments.all(.maskText)
+    request.compareVolatile = arguments.flag(.compareVolatile)
+    return request
   }
 
   /// The options every comparing command shares (`diff`, `snapshot`).

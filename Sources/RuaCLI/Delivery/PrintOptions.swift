@@ -16,36 +16,9 @@ extension PrintSettings {
     if let copies = try arguments.integer(.copies, in: 1...99) {
       settings.job.copies = copies
     }
-    for text in arguments.all(.jobOption) {
-      let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let key = parts.first.map(String.init) ?? ""
-      guard parts.count == 2, !key.isEmpty, !parts[1].isEmpty,
-        key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-      else {
-        throw .invalidRequest("--option takes KEY=VALUE, such as --option media=A4, not '\(text)'")
-      }
-      guard !PrintJobOptions.reserved.contains(key.lowercased()) else {
-        throw .invalidRequest(
-          "--option \(key) is set by rua-paper itself (the job title stays generic, the "
-            + "format is PDF; use --copies for copies)")
-      }
-      // IPP option values are keywords, numbers, ranges and resolutions: none holds a space or a
-      // control character, and Debian's cupsd 2.4.2-3+deb12u10 crashes on a value with a space.
-      guard
-        parts[1].unicodeScalars.allSatisfy({
-          !$0.properties.isWhitespace && $0.properties.generalCategory != .control
-        })
-      else {
-        throw .invalidRequest(
-          "--option \(key) has a space or control character in its value; rua-paper takes only "
-            + "values without them, such as A4 or two-sided-long-edge (a space in a job option "
-            + "crashes Debian's CUPS 2.4.2-3+deb12u10 scheduler; docs/printing.md)")
-      }
-      settings.job.options.append((key, String(parts[1])))
-    }
+    for text in arguments.all(.jobOption) { try settings.add(jobOption: text) }
     if let seconds = try arguments.integer(.printTimeout, in: 1...86_400) {
-      settings.timeout = seconds
-      settings.job.waitWhileStopped = true
+      settings.wait(seconds: seconds)
     }
     return settings
   }

@@ -15,20 +15,10 @@ enum DocumentOutput {
   {
     var destinations: [Destination] = []
     if let output = arguments.value(.output) {
-      if output == "-" {
-        guard !context.standardOutputIsTerminal else {
-          throw .invalidRequest(
-            "refusing to write a PDF to the terminal; redirect it (-o - > file.pdf, | lp) or "
-              + "use -o FILE")
-        }
-        destinations.append(.standardOutput)
-      } else {
-        guard !output.isEmpty, !output.hasSuffix("/") else {
-          throw .invalidRequest("-o needs a file name, such as -o er-sheet.pdf")
-        }
-        destinations.append(
-          .file(path: context.absolute(output), replace: arguments.flag(.replaceOutput)))
-      }
+      destinations.append(
+        try .document(
+          output, replace: arguments.flag(.replaceOutput),
+          terminal: context.standardOutputIsTerminal, host: context.host))
     } else if arguments.flag(.replaceOutput) {
       throw .invalidRequest("--force only applies with -o FILE")
     }

@@ -64,11 +64,7 @@ enum CompletionGrammar {
         continue
       }
       if word.contains("=") { continue }
-      let option =
-        word.hasPrefix("--")
-        ? options.first { "--" + $0.long == word }
-        : options.first { $0.short.map { "-\($0)" } == word }
-      switch option?.kind {
+      switch options.first(where: { $0.spellings.contains(word) })?.kind {
       case .value, .repeated: index += 1
       case .optionalValue:
         if index < typed.count, !typed[index].hasPrefix("-") { index += 1 }

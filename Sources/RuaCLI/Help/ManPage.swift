@@ -29,7 +29,7 @@ enum ManPage {
         page += ".PP\n" + escape(paragraph) + "\n"
       }
       for option in command.allOptions {
-        page += ".TP\n.B " + escape(optionTag(option)) + "\n" + escape(option.help) + "\n"
+        page += ".TP\n.B " + escape(option.tag) + "\n" + escape(option.help) + "\n"
       }
     }
     page += """
@@ -82,18 +82,6 @@ enum ManPage {
     ("75", "temporary failure (a migration is pending)"), ("77", "permission or key problem"),
     ("130, 143", "interrupted by SIGINT or SIGTERM"),
   ]
-
-  /// `-o, --output FILE` as the man page's option tag.
-  static func optionTag(_ option: OptionSpec) -> String {
-    var tag = option.short.map { "-\($0), " } ?? ""
-    tag += "--" + option.long
-    switch option.kind {
-    case .flag: break
-    case .value, .repeated: tag += " " + option.valueName
-    case .optionalValue: tag += " [" + option.valueName + "]"
-    }
-    return tag
-  }
 
   private static func definitions(_ items: [(String, String)]) -> String {
     items.map { ".TP\n.B " + escape($0.0) + "\n" + escape($0.1) }.joined(separator: "\n")

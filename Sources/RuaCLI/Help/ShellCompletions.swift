@@ -76,15 +76,12 @@ enum ShellCompletions {
       """
     for command in commands {
       let all = command.allOptions + [.help]
-      let words = all.flatMap { option in
-        ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
-      }
+      let words = all.flatMap(\.spellings)
       script += "    \(command.name))\n"
       script += "      options='\(words.joined(separator: " "))'\n"
       script += "      case $prev in\n"
       for option in command.allOptions where option.kind != .flag {
-        let names = (["--" + option.long] + (option.short.map { ["-\($0)"] } ?? []))
-          .joined(separator: "|")
+        let names = option.spellings.joined(separator: "|")
         switch valueCompletion(option) {
         case .words(let values):
           script +=

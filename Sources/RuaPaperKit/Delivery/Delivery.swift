@@ -26,6 +26,28 @@ public enum Destination: Sendable {
   }
 }
 
+extension Destination {
+  /// `-o FILE|-` of a document: standard output, refused when it is a terminal (a PDF is
+  /// bytes, not text), or the file (`replace`: `--force`), read from `host`'s working
+  /// directory.
+  public static func document(
+    _ output: String, replace: Bool, terminal: Bool, host: HostEnvironment
+  ) throws(PaperError) -> Destination {
+    if output == "-" {
+      guard !terminal else {
+        throw .invalidRequest(
+          "refusing to write a PDF to the terminal; redirect it (-o - > file.pdf, | lp) or "
+            + "use -o FILE")
+      }
+      return .standardOutput
+    }
+    guard !output.isEmpty, !output.hasSuffix("/") else {
+      throw .invalidRequest("-o needs a file name, such as -o er-sheet.pdf")
+    }
+    return .file(path: host.absolute(output), replace: replace)
+  }
+}
+
 /// What leaves the store, and what its access-log rows say about it: a PDF, a binder or a
 /// whole care-circle export.
 public struct Parcel: Sendable {

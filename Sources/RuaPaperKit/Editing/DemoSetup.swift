@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 public import RuaCore
+import RuaDocuments
 import RuaFiles
 public import RuaStore
 
@@ -58,5 +59,19 @@ public enum DemoSetup {
         : try Store.open(location, actor: .current())
       return (store, try store.save(circle, now: now))
     }
+  }
+
+  /// The demo's documents: every patient's three, on Letter, as files in `folder/documents`
+  /// (replacing an earlier demo's) and one binder, `folder/care-circle-binder.pdf`.
+  public static func documents(in folder: String, workers: Int, host: HostEnvironment)
+    throws(PaperError) -> BatchRequest
+  {
+    let settings = DocumentSettings(
+      paper: .letter, explicitLanguage: nil, now: host.now, today: host.today,
+      templates: try TemplatesLocation.resolve(nil, host))
+    return BatchRequest(
+      all: true, kinds: DocumentKind.standard, folder: folder + "/documents",
+      binder: folder + "/care-circle-binder.pdf", workers: workers, force: true,
+      settings: settings, anchorsFooter: true)
   }
 }

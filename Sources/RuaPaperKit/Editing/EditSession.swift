@@ -173,3 +173,24 @@ extension EditSession {
     return .addFill(medicationID: medication.id, fill: fill)
   }
 }
+
+extension EditSession {
+  /// `med stop|hold|resume`: `medication` to `status`, stopped or held `on` (default today),
+  /// held `until`, for `reason` (kept in the change log, at most 200 characters). Nil when it
+  /// already is so and nothing would change: holding a held medicine again changes its hold
+  /// only with a date or a reason.
+  public func statusChange(
+    of medication: Medication, to status: MedicationStatus, on: String?, until: String?,
+    reason text: String?
+  ) throws(PaperError) -> (edit: PatientEdit, reason: String?)? {
+    let reason: String?
+    do {
+      reason = try PatientEdit.note(text ?? "", name: "--reason", max: 200)
+    } catch { throw PaperError(error.description, kind: .invalidData) }
+    let changesHold = status == .onHold && (on != nil || until != nil || reason != nil)
+    if medication.status == status, !changesHold { return nil }
+    let edit = PatientEdit.status(
+      of: medication.id, status, on: on, until: until, reason: reason, today: today)
+    return (edit, reason)
+  }
+}

@@ -37,6 +37,30 @@ public enum ExportFormat: String, Sendable {
   }
 }
 
+extension ExportFormat.What {
+  /// What `export` writes for `format` (`--format`; care-circle when nil) and `patients`
+  /// (the PATIENT words): the whole circle takes none, an IPS exactly one.
+  public init(format text: String?, patients: [String]) throws(PaperError) {
+    let format = text ?? ExportFormat.careCircle.rawValue
+    guard let kind = ExportFormat(rawValue: format) else {
+      throw .invalidRequest("--format takes care-circle or fhir-ips, not '\(format)'")
+    }
+    switch kind {
+    case .careCircle:
+      guard patients.isEmpty else {
+        throw .invalidRequest("export takes no arguments; use -o FILE")
+      }
+      self = .circle
+    case .fhirIPS:
+      guard patients.count == 1, let query = patients.first else {
+        throw .invalidRequest(
+          "export --format fhir-ips needs exactly one PATIENT (an IPS is about one person)")
+      }
+      self = .patientSummary(query)
+    }
+  }
+}
+
 extension Session {
   /// The circle, or one patient's IPS Bundle, delivered and logged like a PDF: intent, bytes,
   /// outcome. Returns what was written, in words ("3 patients", "an International Patient

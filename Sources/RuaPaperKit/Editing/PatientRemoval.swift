@@ -41,3 +41,19 @@ extension EditSession {
     }
   }
 }
+
+extension [PlannedChange] {
+  /// How many rows each table loses or gains, tables in the order they first come
+  /// (`medications 4, fills 6`), as `patient remove` reports them.
+  public var rowsPerTable: [(table: String, rows: Int)] {
+    var counts: [(table: String, rows: Int)] = []
+    for change in self {
+      if let index = counts.firstIndex(where: { $0.table == change.table }) {
+        counts[index].rows += 1
+      } else {
+        counts.append((change.table, 1))
+      }
+    }
+    return counts
+  }
+}

@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-import RuaDocuments
-import RuaPaperKit
+public import RuaDocuments
 
 extension DocumentKind {
   /// The documents `--docs` names, in the order help lists them.
-  static let listNames = ["er", "meds", "falls", "card", "mar"]
+  public static let listNames = ["er", "meds", "falls", "card", "mar"]
   /// What `batch --docs` takes: every document and the International Patient Summary.
-  static let batchListNames = listNames + [ExportFormat.fhirIPS.rawValue]
+  public static let batchListNames = listNames + [ExportFormat.fhirIPS.rawValue]
 
   /// Parses a comma-separated `--docs` list (`er,meds,falls`), keeping order, refusing repeats.
   /// `also`: what else the caller takes there, for the refusal ("fhir-ips" for batch).
-  static func list(_ text: String, option: String, also: String? = nil) throws(PaperError)
+  public static func list(_ text: String, option: String, also: String? = nil) throws(PaperError)
     -> [DocumentKind]
   {
     let names = listNames + (also.map { [$0] } ?? [])
