@@ -5,7 +5,7 @@ import Testing
 @Suite struct DrugClassTableTests {
   @Test func theShippedTableParsesAndEveryClassIsSourcedAndHasAReviewStatus() throws {
     let table = try shippedDrugClassTable()
-    #expect(table.contentVersion == "1.3.0")
+    #expect(table.contentVersion == "1.3.1")
     #expect(!table.classes.isEmpty)
     let sourceIDs = Set(table.sources.map(\.id))
     for drugClass in table.classes {

@@ -100,7 +100,7 @@ import Testing
           }
         ],
         "drugClasses": {
-          "contentVersion": "1.3.0",
+          "contentVersion": "1.3.1",
           "reviewed": false
         }
       }
