@@ -124,9 +124,9 @@ enum AnchorFile {
   }
 
   /// Moves the anchor forward to `position` unless the file already names it or a later row
-  /// (another process committed after us and wrote first), and drops `dropping`'s line, in
+  /// (another process committed after us and wrote first), and drops the line `dropping`, in
   /// one write. An unreadable file is replaced by the position; a missing one is created.
-  static func advance(_ path: String, to position: LogPosition, dropping: Int32? = nil)
+  static func advance(_ path: String, to position: LogPosition, dropping: Pending? = nil)
     throws(StoreError)
   {
     do throws(FileError) {
@@ -134,7 +134,7 @@ enum AnchorFile {
         guard var contents = parse(bytes) else { return Contents(position: position).bytes }
         let before = contents
         if contents.position.sequence < position.sequence { contents.position = position }
-        contents.pending.removeAll { $0.processID == dropping }
+        contents.pending.removeAll { $0 == dropping }
         return contents == before ? nil : contents.bytes
       }
     } catch {

@@ -25,12 +25,13 @@ enum AnchorIntent {
   }
 
   /// Written (synced in place, one `fdatasync`) inside the write transaction, before its
-  /// COMMIT: this process's line, replacing one an earlier write of it left.
+  /// COMMIT. A line is only ever dropped as the line it is (process and head), so a second
+  /// connection of this process (the signal thread's) never drops another's.
   static func write(_ anchorFile: String, _ position: LogPosition) throws(StoreError) {
-    let me = getpid()
+    let line = AnchorFile.Pending(processID: getpid(), position: position)
     do throws(FileError) {
       try AnchorFile.changePending(anchorFile) { pending in
-        pending.filter { $0.processID != me } + [.init(processID: me, position: position)]
+        pending.contains(line) ? nil : pending + [line]
       }
     } catch {
       let failure = StoreError(error)
@@ -43,14 +44,14 @@ enum AnchorIntent {
     }
   }
 
-  /// After the transaction rolled back: this process's line goes, unsynced (a crash that
-  /// keeps it leaves an intent the chain lacks, which the next write sweeps).
-  static func remove(_ anchorFile: String) {
-    let me = getpid()
+  /// After the transaction rolled back: the line written for `position` goes, unsynced (a
+  /// crash that keeps it leaves an intent the chain lacks, which explains nothing and which
+  /// the next write sweeps once this process is gone).
+  static func remove(_ anchorFile: String, _ position: LogPosition) {
+    let line = AnchorFile.Pending(processID: getpid(), position: position)
     try? AnchorFile.changePending(anchorFile, syncing: false) { pending in
-      pending.contains { $0.processID == me } ? pending.filter { $0.processID != me } : nil
+      pending.contains(line) ? pending.filter { $0 != line } : nil
     }
-    Files.remove(path(anchorFile))
   }
 
   /// Runs `body`'s write transaction with the intent of the head it returns written before its
@@ -61,15 +62,19 @@ enum AnchorIntent {
     _ body: () throws(StoreError) -> (value: T, head: LogPosition?)
   ) throws(StoreError) -> T {
     let done: (value: T, head: LogPosition?)
+    var written: LogPosition?
     do {
       done = try connection.transaction(immediate: true) {
         () throws(StoreError) -> (value: T, head: LogPosition?) in
         let done = try body()
-        if let head = done.head { try write(anchorFile, head) }
+        if let head = done.head {
+          try write(anchorFile, head)
+          written = head
+        }
         return done
       }
     } catch {
-      remove(anchorFile)
+      if let written { remove(anchorFile, written) }
       throw error
     }
     guard let head = done.head else { return done.value }
@@ -106,7 +111,7 @@ enum AnchorIntent {
         anchor.sequence < intent.position.sequence,
         try AccessLogGuard.rowHash(connection, sequence: anchor.sequence) == anchor.hash
       {
-        try AnchorFile.advance(anchorFile, to: intent.position, dropping: intent.processID)
+        try AnchorFile.advance(anchorFile, to: intent.position)
       }
       if intent.isLine {
         // Unsynced: a crash that keeps the line leaves it to be settled again.
@@ -150,9 +155,10 @@ enum AnchorIntent {
     throws(StoreError)
   {
     var target = head
-    Files.remove(path(anchorFile))
+    var line: AnchorFile.Pending? = .init(processID: getpid(), position: head)
     for _ in 0..<8 {
-      try AnchorFile.advance(anchorFile, to: target, dropping: getpid())
+      try AnchorFile.advance(anchorFile, to: target, dropping: line)
+      line = nil
       let now = try AccessLogGuard.head(connection)
       guard now.sequence > target.sequence else { return }
       target = now

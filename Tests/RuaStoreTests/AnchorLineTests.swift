@@ -92,4 +92,24 @@ extension AnchorIntentTests {
     let next = try store.appendAccess(entry("next"))
     #expect(try Files.read(anchorFile, limit: 4096) == Array((next.position.text + "\n").utf8))
   }
+
+  /// The signal thread writes `cancelled` rows on a connection of its own, with the same pid.
+  @Test func aSecondConnectionOfThisProcessKeepsTheFirstsLine() throws {
+    let (folder, store) = try store(rows: 1)
+    let anchorFile = folder.location.anchorFile
+    let other = try Store.open(folder.location, actor: .tester)
+    let first = try store.connection.transaction(immediate: true) { () throws(StoreError) in
+      let record = try store.insertAccess(entry("first"), now: Store.clock())
+      try AnchorIntent.write(anchorFile, record.position)
+      return record
+    }
+    // Committed, its anchor not moved yet: the other connection writes in between.
+    let second = try other.appendAccess(entry("second"))
+    #expect(
+      AnchorFile.pending(anchorFile) == [.init(processID: getpid(), position: first.position)])
+    #expect(AnchorFile.read(anchorFile) == .position(second.position))
+    try AnchorIntent.advance(store.connection, anchorFile: anchorFile, to: first.position)
+    #expect(AnchorFile.pending(anchorFile).isEmpty)
+    #expect(AnchorFile.read(anchorFile) == .position(second.position), "never set back")
+  }
 }
