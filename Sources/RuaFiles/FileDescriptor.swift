@@ -66,4 +66,11 @@ public enum FileDescriptor {
     if let code = FileProbe.observe(.syncFile, path) { throw FileError(.sync, path, code: code) }
     guard fsync(fd) == 0 else { throw FileError.current(.sync, path) }
   }
+
+  /// fdatasync(2): the bytes and what reading them needs (the size), not the times; the same
+  /// probe step as `sync`.
+  public static func syncData(_ fd: Int32, path: String) throws(FileError) {
+    if let code = FileProbe.observe(.syncFile, path) { throw FileError(.sync, path, code: code) }
+    guard fdatasync(fd) == 0 else { throw FileError.current(.sync, path) }
+  }
 }

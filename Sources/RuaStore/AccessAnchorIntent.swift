@@ -2,42 +2,57 @@
 internal import Glibc
 import RuaFiles
 
-/// The head a write is about to commit, written beside the anchor before its COMMIT
-/// (`KEY.anchor.next-PID`, one per process) and removed once the anchor file names it. It tells
-/// a crash from a cut: a process killed between its COMMIT and the anchor write leaves the
-/// anchor behind the chain's head *and* this file naming that head, with its process gone; a
-/// cut tail with the anchor set back (`0:000…`, the empty log, needs no secret to write) leaves
-/// no such file, since naming the head takes its 64-hex hash, which only the key can read.
+/// The head a write is about to commit, written into the anchor file (a `next PID SEQ:HASH`
+/// line, `AnchorFile`) before its COMMIT and dropped in the same write that moves the anchor to
+/// it. It tells a crash from a cut: a process killed between its COMMIT and the anchor write
+/// leaves the anchor behind the chain's head *and* its line naming that head, with its process
+/// gone; a cut tail with the anchor set back (`0:000…`, the empty log, needs no secret to
+/// write) leaves no such line, since naming the head takes its 64-hex hash, which only the
+/// key can read. Before, each intent was a file of its own (`KEY.anchor.next-PID`); one left by
+/// an older rua-paper is still read and settled.
 enum AnchorIntent {
   struct Intent: Equatable {
+    /// The intent file of an older rua-paper, or the anchor file for a line in it.
     let path: String
     let processID: Int32
     let position: LogPosition
+    var isLine: Bool = false
   }
 
+  /// The per-process intent file an older rua-paper wrote.
   static func path(_ anchorFile: String, processID: Int32 = getpid()) -> String {
     anchorFile + ".next-\(processID)"
   }
 
-  /// Written (synced, `AtomicFile`) inside the write transaction, before its COMMIT. It is
-  /// this process's own name, removed after each write, so it is linked into place new (one
-  /// link, no rename); one left by an earlier write of this process is removed first.
+  /// Written (synced in place, one `fdatasync`) inside the write transaction, before its
+  /// COMMIT. A line is only ever dropped as the line it is (process and head), so a second
+  /// connection of this process (the signal thread's) never drops another's.
   static func write(_ anchorFile: String, _ position: LogPosition) throws(StoreError) {
-    let path = path(anchorFile)
-    Files.remove(path)
+    let line = AnchorFile.Pending(processID: getpid(), position: position)
     do throws(FileError) {
-      try AtomicFile.write(Array((position.text + "\n").utf8), to: path, replacing: false)
+      try AnchorFile.changePending(anchorFile) { pending in
+        pending.contains(line) ? nil : pending + [line]
+      }
     } catch {
       let failure = StoreError(error)
       throw StoreError(
-        failure.kind, "the access-log intent file \(path) could not be written: " + failure.context,
+        failure.kind,
+        "the access-log anchor file \(anchorFile) could not take this write's intent: "
+          + failure.context,
         code: failure.code, libraryMessage: failure.libraryMessage,
         advice: "make the key's folder writable for this user; nothing was written to the log")
     }
   }
 
-  /// After the anchor file names the committed head, or after the transaction rolled back.
-  static func remove(_ anchorFile: String) { Files.remove(path(anchorFile)) }
+  /// After the transaction rolled back: the line written for `position` goes, unsynced (a
+  /// crash that keeps it leaves an intent the chain lacks, which explains nothing and which
+  /// the next write sweeps once this process is gone).
+  static func remove(_ anchorFile: String, _ position: LogPosition) {
+    let line = AnchorFile.Pending(processID: getpid(), position: position)
+    try? AnchorFile.changePending(anchorFile, syncing: false) { pending in
+      pending.contains(line) ? pending.filter { $0 != line } : nil
+    }
+  }
 
   /// Runs `body`'s write transaction with the intent of the head it returns written before its
   /// COMMIT, then moves the anchor to that head and removes the intent. A failed transaction
@@ -47,29 +62,35 @@ enum AnchorIntent {
     _ body: () throws(StoreError) -> (value: T, head: LogPosition?)
   ) throws(StoreError) -> T {
     let done: (value: T, head: LogPosition?)
+    var written: LogPosition?
     do {
       done = try connection.transaction(immediate: true) {
         () throws(StoreError) -> (value: T, head: LogPosition?) in
         let done = try body()
-        if let head = done.head { try write(anchorFile, head) }
+        if let head = done.head {
+          try write(anchorFile, head)
+          written = head
+        }
         return done
       }
     } catch {
-      remove(anchorFile)
+      if let written { remove(anchorFile, written) }
       throw error
     }
     guard let head = done.head else { return done.value }
     try advance(connection, anchorFile: anchorFile, to: head)
-    remove(anchorFile)
     return done.value
   }
 
-  /// Every intent beside `anchorFile` that holds a position, any process's.
+  /// Every intent that holds a position, any process's: the anchor file's lines, then the
+  /// files an older rua-paper left beside it.
   static func all(_ anchorFile: String) -> [Intent] {
+    var found = AnchorFile.pending(anchorFile).map {
+      Intent(path: anchorFile, processID: $0.processID, position: $0.position, isLine: true)
+    }
     let folder = Files.parent(anchorFile)
     let base = anchorFile.split(separator: "/").last.map(String.init) ?? anchorFile
     let prefix = base + ".next-"
-    var found: [Intent] = []
     for name in Files.entries(folder) where name.hasPrefix(prefix) {
       guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
       let path = folder + "/" + name
@@ -92,7 +113,15 @@ enum AnchorIntent {
       {
         try AnchorFile.advance(anchorFile, to: intent.position)
       }
-      Files.remove(intent.path)
+      if intent.isLine {
+        // Unsynced: a crash that keeps the line leaves it to be settled again.
+        try? AnchorFile.changePending(anchorFile, syncing: false) { pending in
+          let kept = pending.filter { $0.processID != intent.processID }
+          return kept.count == pending.count ? nil : kept
+        }
+      } else {
+        Files.remove(intent.path)
+      }
     }
   }
 
@@ -118,15 +147,18 @@ enum AnchorIntent {
     return now == head || (now != seen && now.sequence > head.sequence)
   }
 
-  /// Moves the anchor to `head` after its COMMIT, and on to the head read afresh while that is
-  /// later: another writer that committed after this one may have moved the anchor first, and
-  /// this write must not leave it set back over theirs.
+  /// Moves the anchor to `head` after its COMMIT, dropping this process's intent line in the
+  /// same write, and on to the head read afresh while that is later: another writer that
+  /// committed after this one may have moved the anchor first, and this write must not leave
+  /// it set back over theirs.
   static func advance(_ connection: Connection, anchorFile: String, to head: LogPosition)
     throws(StoreError)
   {
     var target = head
+    var line: AnchorFile.Pending? = .init(processID: getpid(), position: head)
     for _ in 0..<8 {
-      try AnchorFile.advance(anchorFile, to: target)
+      try AnchorFile.advance(anchorFile, to: target, dropping: line)
+      line = nil
       let now = try AccessLogGuard.head(connection)
       guard now.sequence > target.sequence else { return }
       target = now

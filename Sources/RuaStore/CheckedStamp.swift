@@ -11,6 +11,11 @@ import RuaFiles
 /// from the store key, so it cannot be forged without the key. It is written only when a
 /// process ends with the file as its own last commit left it; a process killed or interrupted
 /// writes none, and a lost or torn stamp just means one full check.
+///
+/// It also carries the access log's intent watermark: every intent row up to that id had its
+/// outcome when the process ended, so the open-intent check of the next start reads only the
+/// intents after it (`Store.hasOpenIntents`). The HMAC covers it too. A stamp of an older
+/// rua-paper (the tag alone) vouches with watermark 0: the whole log is checked.
 struct CheckedStamp {
   /// HMAC key for the stamp, derived from the store key (never the store key itself).
   private let key: [UInt8]
@@ -34,17 +39,33 @@ struct CheckedStamp {
     return Array(fields.map(String.init).joined(separator: " ").utf8)
   }
 
-  /// True when the stamp vouches for the file as it is now.
-  func matches() -> Bool {
+  /// The watermark the stamp vouches for with the file as it is now (0 for an older stamp),
+  /// or nil when it does not vouch for the file.
+  func vouched() -> Int64? {
     guard let now = fingerprint(), let stored = try? Files.readIfPresent(path, limit: 256)
-    else { return false }
-    return stored == Array(Hex.encode(tag(now)).utf8)
+    else { return nil }
+    let fields = String(decoding: stored, as: UTF8.self).split(separator: " ")
+    if fields.count == 1 { return String(fields[0]) == Hex.encode(tag(now)) ? 0 : nil }
+    guard fields.count == 2, let watermark = Int64(fields[1]), watermark >= 0,
+      String(fields[0]) == Hex.encode(tag(now + Self.watermarkText(watermark)))
+    else { return nil }
+    return watermark
   }
 
-  /// Records `fingerprint` (taken when the file was known good) if the file still has it.
-  func record(_ known: [UInt8]) {
+  /// True when the stamp vouches for the file as it is now.
+  func matches() -> Bool { vouched() != nil }
+
+  /// Records `known` (the fingerprint taken when the file was known good) if the file still
+  /// has it, with the watermark `watermark` reads then (nil: none, so 0 is recorded).
+  func record(_ known: [UInt8], watermark: () -> Int64? = { nil }) {
     guard fingerprint() == known else { return }
-    try? Files.overwrite(path, Array(Hex.encode(tag(known)).utf8))
+    let mark = watermark() ?? 0
+    let text = Hex.encode(tag(known + Self.watermarkText(mark))) + " \(mark)"
+    try? Files.overwrite(path, Array(text.utf8))
+  }
+
+  private static func watermarkText(_ watermark: Int64) -> [UInt8] {
+    Array(" intents-closed-through \(watermark)".utf8)
   }
 
   private func tag(_ message: [UInt8]) -> [UInt8] {

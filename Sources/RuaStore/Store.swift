@@ -21,22 +21,27 @@ public final class Store {
   /// full quick_check, and the file's fingerprint as this process last knew it good.
   private var stamp: CheckedStamp?
   private var knownGood: [UInt8]?
+  /// Every intent row up to this id is closed, as the stamp vouches (0: check the whole log).
+  let intentWatermark: Int64
 
   init(
     connection: Connection, location: StoreLocation, actor: AccessActor,
-    stamp: CheckedStamp? = nil
+    stamp: CheckedStamp? = nil, intentWatermark: Int64 = 0
   ) {
     self.connection = connection
     self.location = location
     self.actor = actor
     self.stamp = stamp
+    self.intentWatermark = intentWatermark
     guard let stamp else { return }
     knownGood = stamp.fingerprint()
     connection.onCommit = { [unowned self] in self.knownGood = self.stamp?.fingerprint() }
   }
 
   deinit {
-    if let stamp, let knownGood { stamp.record(knownGood) }
+    if let stamp, let knownGood {
+      stamp.record(knownGood) { try? self.intentsClosedThrough() }
+    }
   }
 
   /// `init`: a new key file (32 random bytes, 0600) and a new store (0600) with the current
@@ -81,7 +86,8 @@ public final class Store {
   ) throws(StoreError) -> Store {
     try Opening.checkFiles(location)
     let settled = try LeftoverSnapshot.settle(location)
-    let (connection, stamp) = try checkedConnectionAndStamp(location, mode: .readWrite)
+    let (connection, stamp, watermark) = try checkedConnectionAndStamp(
+      location, mode: .readWrite)
     AnchorIntent.sweepTemporaries(location.anchorFile)
     let version = try Migrator.schemaVersion(connection, latest: migrations.last?.version ?? 0)
     if version < (migrations.last?.version ?? 0) {
@@ -93,7 +99,9 @@ public final class Store {
       }
       try Migrator.migrate(connection, migrations: migrations, snapshot: true)
     }
-    let store = Store(connection: connection, location: location, actor: actor, stamp: stamp)
+    let store = Store(
+      connection: connection, location: location, actor: actor, stamp: stamp,
+      intentWatermark: watermark ?? 0)
     store.notices = settled.map { [$0] } ?? []
     return store
   }
@@ -106,16 +114,18 @@ public final class Store {
   }
 
   /// The same; for reading and writing, the full quick_check is skipped when the store's
-  /// `CheckedStamp` vouches for the file as it is and no rollback journal is waiting.
+  /// `CheckedStamp` vouches for the file as it is and no rollback journal is waiting, and the
+  /// intent watermark it vouches for is returned (nil when it does not vouch).
   static func checkedConnectionAndStamp(
     _ location: StoreLocation, mode: Connection.Mode
-  ) throws(StoreError) -> (connection: Connection, stamp: CheckedStamp) {
+  ) throws(StoreError) -> (connection: Connection, stamp: CheckedStamp, watermark: Int64?) {
     try Opening.checkFiles(location)
     try LibraryCheck.verify()
     let key = try KeyFile.load(location.keyFile)
     let stamp = CheckedStamp(database: location.database, storeKey: key.bytes)
-    let trusted =
-      mode == .readWrite && !Files.exists(location.database + "-journal") && stamp.matches()
+    let watermark =
+      mode == .readWrite && !Files.exists(location.database + "-journal")
+      ? stamp.vouched() : nil
     let connection: Connection
     do throws(StoreError) {
       connection = try Opening.connect(location.database, key: key, mode: mode)
@@ -134,8 +144,8 @@ public final class Store {
       default: throw error
       }
     }
-    if !trusted { try Opening.quickCheck(connection) }
-    return (connection, stamp)
+    if watermark == nil { try Opening.quickCheck(connection) }
+    return (connection, stamp, watermark)
   }
 }
 

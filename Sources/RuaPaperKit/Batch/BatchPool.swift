@@ -54,6 +54,10 @@ package final class BatchPool: Sendable {
   /// can be slower than rendering; without a bound the waiting PDFs pile up in memory.
   private let slots: DispatchSemaphore
   package static let pendingPerWorker = 32
+  /// The coordinator takes finished documents at least this many at a time (or all that are
+  /// left): each chunk costs two commits (12 syncs) whatever its size, and taking whatever was
+  /// ready left chunks of one to three, so a batch's syncs followed the render speed.
+  package static let smallestChunk = 8
 
   package init(
     jobs: [BatchJob], resources: DocumentResources, today: CivilDate, now: Instant,
@@ -73,7 +77,7 @@ package final class BatchPool: Sendable {
   }
 
   /// Starts the worker threads, calls `receive` on this thread with the results that are ready
-  /// (in completion order, several at a time when delivery is slower than rendering), and
+  /// (in completion order, at least `smallestChunk` at a time or all that are left), and
   /// returns when every job has been received, or `receive` returned false, and the workers
   /// ended.
   package func run(receive: ([BatchResult]) -> Bool) {
@@ -85,7 +89,10 @@ package final class BatchPool: Sendable {
     var received = 0
     while received < jobs.count {
       if threads.isEmpty == false { ready.wait() }
-      let batch = finished.withLock { list in
+      // Every result signals once, so a wait never outlasts the last one.
+      let wanted = threads.isEmpty ? 1 : min(Self.smallestChunk, jobs.count - received)
+      let batch = finished.withLock { list -> [BatchResult] in
+        if list.count < wanted { return [] }
         defer { list.removeAll(keepingCapacity: true) }
         return list
       }
