@@ -189,6 +189,8 @@ import Testing
     (["a.pdf", "moved.pdf", "--mask", "9:1,2,3,4"], "page 9 is past the last page"),
     (["a.pdf", "moved.pdf", "--format", "xml"], "--format takes text or json"),
     (["a.pdf", "missing.pdf"], "cannot read missing.pdf"),
+    // The arguments are checked before either file is read.
+    (["a.pdf", "missing.pdf", "--side-by-side"], "--side-by-side writes into the --out folder"),
   ])
   func errorsExitWith2(arguments: [String], message: String) throws {
     let run = runInProcess(["diff"] + arguments, in: try folder())

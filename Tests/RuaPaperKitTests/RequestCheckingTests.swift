@@ -216,4 +216,23 @@ import Testing
       #expect(error?.message.contains(message) == true, "\(output)")
     }
   }
+
+  @Test func aDiffNamesTwoFilesAtMostOneFromStandardInput() throws {
+    let piped = try DiffRequest(files: ["-", "b.pdf"], images: "out", sideBySide: true)
+    #expect(piped.fileA == "-" && piped.fileB == "b.pdf" && piped.images == "out")
+    #expect(piped.names.a == "standard input" && piped.names.b == "b.pdf")
+    let refusals: [([String], Bool, String)] = [
+      (["a.pdf"], false, "diff takes two PDF files, got 1"),
+      (["a.pdf", "b.pdf", "c.pdf"], false, "diff takes two PDF files, got 3"),
+      (["-", "-"], false, "only one of the two PDFs can come from standard input (-)"),
+      (["a.pdf", "b.pdf"], true, "--side-by-side writes into the --out folder; give --out DIR"),
+    ]
+    for (files, sideBySide, message) in refusals {
+      let error = refusal { () throws(PaperError) in
+        _ = try DiffRequest(files: files, images: nil, sideBySide: sideBySide)
+      }
+      #expect(error?.kind == .invalidRequest, "\(files)")
+      #expect(error?.message.contains(message) == true, "\(error?.message ?? "accepted")")
+    }
+  }
 }

@@ -54,17 +54,10 @@ struct DiffCommand: Command {
   let errorExitCode: ExitCode? = .diffError
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    guard arguments.positionals.count == 2 else {
-      throw PaperError(
-        "diff takes two PDF files, got \(arguments.positionals.count); see rua-paper diff --help",
-        kind: .invalidRequest)
-    }
-    let (fileA, fileB) = (arguments.positionals[0], arguments.positionals[1])
-    guard fileA != "-" || fileB != "-" else {
-      throw PaperError(
-        "only one of the two PDFs can come from standard input (-); give the other as a file",
-        kind: .invalidRequest)
-    }
+    let request = try DiffRequest(
+      files: arguments.positionals, images: arguments.value(.diffImages),
+      sideBySide: arguments.flag(.sideBySide))
+    let (fileA, fileB) = (request.fileA, request.fileB)
     let format = try OutputFormat.read(arguments).rawValue
     let dpi = try VisualSupport.dpi(arguments) ?? DiffOptions.defaultDPI
     var options = try VisualSupport.comparison(arguments).options(dpi: dpi)
@@ -92,20 +85,13 @@ struct DiffCommand: Command {
       }
       throw error
     }
-    let out = arguments.value(.diffImages)
-    let sideBySide = arguments.flag(.sideBySide)
-    guard !sideBySide || out != nil else {
-      throw PaperError(
-        "--side-by-side writes into the --out folder; give --out DIR", kind: .invalidRequest)
-    }
     let reportFolder = arguments.value(.diffReport)
     let run = DiffRun(
-      images: out, sideBySide: sideBySide, reportFolder: reportFolder.map(context.absolute),
-      host: context.host)
+      images: request.images, sideBySide: request.sideBySide,
+      reportFolder: reportFolder.map(context.absolute), host: context.host)
     let outcome = try run.compare(a, b, options: options)
     let report = outcome.report
-    let nameA = fileA == "-" ? "standard input" : fileA
-    let nameB = fileB == "-" ? "standard input" : fileB
+    let (nameA, nameB) = request.names
     try run.writeReport(outcome, nameA: nameA, nameB: nameB)
     if let junit = arguments.value(.diffJUnit) {
       try VisualFiles.writeText(
