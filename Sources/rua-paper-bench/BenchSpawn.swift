@@ -20,12 +20,6 @@ enum BenchSpawn {
   ) -> Double? {
     guard let own = Files.executablePath() else { return nil }
     let executable = program == .bench ? own : Files.parent(own) + "/rua-paper"
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,8 +28,13 @@ enum BenchSpawn {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     }
     var pid = pid_t()
-    let started = MonotonicClock.seconds()
-    guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return nil }
+    var started = 0.0
+    let spawned = SpawnStrings.with(arguments: [executable] + arguments, environment: environment) {
+      argv, envp in
+      started = MonotonicClock.seconds()
+      return posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    }
+    guard spawned == 0 else { return nil }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let seconds = MonotonicClock.seconds() - started

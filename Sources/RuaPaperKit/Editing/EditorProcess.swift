@@ -14,14 +14,6 @@ public enum EditorProcess {
     _ editor: EditorCommand, path: String, environment: [String: String], ownGroup: Bool,
     ledger: DeliveryLedger
   ) throws(PaperError) -> EditorExit {
-    let argv = editor.arguments(path).map { strdup($0) } + [nil]
-    let envp =
-      environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
-      + [nil]
-    defer {
-      for pointer in argv { free(pointer) }
-      for pointer in envp { free(pointer) }
-    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -41,10 +33,14 @@ public enum EditorProcess {
     let child = ChildProcess(group: ownGroup)
     let token = ledger.onStop { child.terminate() }
     defer { ledger.remove(token) }
-    let (started, pid) = child.start { () -> (Int32, pid_t) in
-      var pid = pid_t()
-      let started = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
-      return (started, pid)
+    let (started, pid) = SpawnStrings.with(
+      arguments: editor.arguments(path), environment: environment
+    ) { argv, envp in
+      child.start { () -> (Int32, pid_t) in
+        var pid = pid_t()
+        let started = posix_spawn(&pid, "/bin/sh", nil, &attributes, argv, envp)
+        return (started, pid)
+      }
     }
     guard started == 0 else {
       throw PaperError(
