@@ -107,17 +107,6 @@ import Testing
 
   /// The back's footer as laid out: the one text drawn as page furniture on a card.
   static func footer(_ pages: [Page]) -> (page: Int, box: TextBox)? {
-    for page in pages {
-      var tags: [String] = []
-      for item in page.items {
-        switch item {
-        case .beginTag(let tag): tags.append(tag)
-        case .endTag: _ = tags.popLast()
-        case .text(let box) where tags.contains(PageItem.artifactTag): return (page.number, box)
-        default: break
-        }
-      }
-    }
-    return nil
+    LayoutMeasurementTests.textBoxes(pages).first { $0.furniture }.map { ($0.page, $0.box) }
   }
 }
