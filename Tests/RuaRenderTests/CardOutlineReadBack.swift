@@ -85,6 +85,69 @@ struct CardOutlineReadBack {
     return result + whole.substring(from: last)
   }
 
+  /// What of the face `face` overlaps the back's footer (Tomasz's ar+en card, with one
+  /// contact kept, ran its last lines into it), the footer laid out from `top` in `lines`
+  /// lines. Poppler cannot tell the footer's words from the others (it reads Arabic glyph by
+  /// glyph), so the check is by place: no word that starts above the footer reaches more than
+  /// a quarter of its height below its top (the boxes of two lines one pitch apart meet by
+  /// less), the words from its top down form its lines and no more, and none of them covers
+  /// another.
+  func overFooter(face: (page: Int, rect: Rect), top: Double, lines: Int, tolerance: Double = 0.5)
+    -> [String]
+  {
+    let onFace = words.filter { word in
+      word.page == face.page && word.left >= face.rect.x - tolerance
+        && word.right <= face.rect.x + face.rect.width + tolerance
+        && word.top >= face.rect.y - tolerance
+        && word.bottom <= face.rect.y + face.rect.height + tolerance
+    }
+    var problems: [String] = []
+    func placed(_ word: Word) -> String {
+      "'\(word.text)' at x \(Int(word.left))–\(Int(word.right)), y \(Int(word.top))–\(Int(word.bottom))"
+    }
+    // A word's box starts a little above its line's (poppler takes the font's ascent).
+    let starts = top - 1.5
+    let above = onFace.filter { $0.top < starts }
+    let footer = onFace.filter { $0.top >= starts }
+    for word in above where word.bottom - top > (word.bottom - word.top) / 4 {
+      problems.append("page \(word.page): \(placed(word)) runs into the footer from y \(Int(top))")
+    }
+    var tops: [Double] = []
+    for word in footer.sorted(by: { $0.top < $1.top })
+    where tops.last.map({ word.top - $0 > 2 }) ?? true {
+      tops.append(word.top)
+    }
+    if tops.count != lines {
+      problems.append(
+        "page \(face.page): \(tops.count) lines from the footer's top (y \(Int(top))), "
+          + "it has \(lines)")
+    }
+    for (index, word) in footer.enumerated() {
+      let covered = footer[(index + 1)...].first { other in
+        let wide = min(word.right, other.right) - max(word.left, other.left)
+        let high = min(word.bottom, other.bottom) - max(word.top, other.top)
+        return wide > 1 && high > (word.bottom - word.top) / 2
+      }
+      if let covered {
+        problems.append("page \(face.page): \(placed(word)) covers \(placed(covered))")
+      }
+    }
+    return problems
+  }
+
+  /// Whether the words of `text` (split at spaces) are all on one line of one page: each
+  /// found with its top within a point of the first's.
+  func hasOnOneLine(_ text: String) -> Bool {
+    let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let first = parts.first else { return true }
+    return words.contains { start in
+      start.text == first
+        && parts.dropFirst().allSatisfy { part in
+          words.contains { $0.text == part && $0.page == start.page && abs($0.top - start.top) < 1 }
+        }
+    }
+  }
+
   /// Words outside `faces` (each face a rectangle; a word must lie in one), but those that
   /// start at or below `noteTop` (the sheet's note under the cards and its crop marks: a line
   /// run off a face starts above it).

@@ -338,19 +338,26 @@ import Testing
   /// The texts drawn on `pages` outside furniture (a card's footer is the other documents'
   /// footer, which no check reads as values).
   static func drawnTexts(_ pages: [Page]) -> [StyledText] {
-    var texts: [StyledText] = []
+    textBoxes(pages).filter { !$0.furniture }.map(\.box.text)
+  }
+
+  /// The text boxes drawn on `pages`, each with its page's number and whether it is page
+  /// furniture (inside an artifact tag).
+  static func textBoxes(_ pages: [Page]) -> [(page: Int, box: TextBox, furniture: Bool)] {
+    var boxes: [(page: Int, box: TextBox, furniture: Bool)] = []
     for page in pages {
       var tags: [String] = []
       for item in page.items {
         switch item {
         case .beginTag(let tag): tags.append(tag)
         case .endTag: _ = tags.popLast()
-        case .text(let box) where !tags.contains(PageItem.artifactTag): texts.append(box.text)
+        case .text(let box):
+          boxes.append((page.number, box, tags.contains(PageItem.artifactTag)))
         default: break
         }
       }
     }
-    return texts
+    return boxes
   }
 
   /// The headers and cells of the document's tables.

@@ -56,9 +56,12 @@ struct CardLayout {
     var front = card.front
     var back = card.back
     let (frontRoom, backRoom) = rooms
-    while front.count > 2, !fitting(front, room: frontRoom).fits {
-      let moved = [front.removeLast()] + back
+    while front.count > 2, !fitting(front, room: frontRoom).fits, let last = front.last {
+      // Only while the back still holds what it must (its first contact): else the part stays
+      // on the front, never dropped between the faces.
+      let moved = [last] + back
       guard fitting(moved, room: backRoom).fits else { break }
+      front.removeLast()
       back = moved
     }
     return (front, back)
@@ -99,7 +102,10 @@ struct CardLayout {
   /// The blocks of `parts` with each list cut so the face holds them in `room` points, one
   /// entry at a time from the list that yields first among those holding more than they
   /// keep; when every list is down to what it keeps, from the one that yields first among
-  /// those with an entry left; until they fit or no list has an entry left.
+  /// those with an entry left; until they fit or no list has an entry left. A cut that gains
+  /// no room (a bilingual pointer as long as the entry it replaces: "+ 1 more device: see the
+  /// ER sheet" for "Pacemaker — MRI conditional") is not made unless a further cut of the
+  /// same list gains some.
   func fitted(_ parts: [CardPart], room: Double) -> [Block] {
     fitting(parts, room: room).blocks
   }
@@ -114,30 +120,71 @@ struct CardLayout {
       return nil
     }
     var shown = lists.map { $0?.items.count ?? 0 }
-    func next() -> Int? {
-      let indices = lists.indices.filter { lists[$0] != nil }
-      let order = { (index: Int) in lists[index]?.yieldOrder ?? 0 }
-      if let index = indices.filter({ shown[$0] > (lists[$0]?.keep ?? 0) }).min(by: {
-        (order($0), $0) < (order($1), $1)
-      }) {
-        return index
-      }
-      return indices.filter { shown[$0] > (lists[$0]?.minimum ?? 0) }.min {
-        (order($0), $0) < (order($1), $1)
-      }
-    }
+    // A list's closing pointer and the lists after it cut to nothing share one paragraph
+    // ("+ 3 more contacts: see the ER sheet · + 26 more medicines: …"): a crowded bilingual
+    // back keeps the lines each pointer's own paragraph leaves half empty.
     func blocks() -> [Block] {
-      parts.enumerated().flatMap { index, part -> [Block] in
+      var result: [Block] = []
+      var pointers: StyledText?
+      func add(_ pointer: StyledText) {
+        pointers = pointers.map { $0 + StyledText(" · ", style: "body") + pointer } ?? pointer
+      }
+      for (index, part) in parts.enumerated() {
+        if case .list(let list) = part, let pointer = list.pointerAlone(shown: shown[index]) {
+          add(pointer)
+          continue
+        }
+        if let done = pointers { result.append(.paragraph(done)) }
+        pointers = nil
         switch part {
-        case .block(let block): return [block]
-        case .list(let list): return list.blocks(shown: shown[index])
+        case .block(let block): result.append(block)
+        case .list(let list):
+          var listed = list.blocks(shown: shown[index])
+          if case .list = list.shape, shown[index] < list.items.count,
+            case .paragraph(let note) = listed.last
+          {
+            listed.removeLast()
+            add(note)
+          }
+          result += listed
+        }
+      }
+      if let done = pointers { result.append(.paragraph(done)) }
+      return result
+    }
+    let order = { (index: Int) in lists[index]?.yieldOrder ?? 0 }
+    let indices = lists.indices.filter { lists[$0] != nil }.sorted {
+      (order($0), $0) < (order($1), $1)
+    }
+    // First down to what each list keeps, then to what it must show.
+    let floors: [(Int) -> Int] = [
+      { lists[$0]?.keep ?? 0 }, { lists[$0]?.minimum ?? 0 },
+    ]
+    var current = height(blocks())
+    for floor in floors {
+      var spent = Set<Int>()
+      while current > room + 0.001,
+        let index = indices.first(where: { !spent.contains($0) && shown[$0] > floor($0) })
+      {
+        // The fewest entries of this list whose cut gains room.
+        let start = shown[index]
+        var gained = false
+        while shown[index] > floor(index) {
+          shown[index] -= 1
+          let cut = height(blocks())
+          if cut < current - 0.001 {
+            current = cut
+            gained = true
+            break
+          }
+        }
+        if !gained {
+          shown[index] = start
+          spent.insert(index)
         }
       }
     }
-    while height(blocks()) > room + 0.001, let index = next() {
-      shown[index] -= 1
-    }
-    let fits = height(blocks()) <= room + 0.001
+    let fits = current <= room + 0.001
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
     }

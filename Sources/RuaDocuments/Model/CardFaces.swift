@@ -38,6 +38,14 @@ public struct CardList: Equatable, Sendable {
     self.minimum = minimum
   }
 
+  /// The line announcing every entry, when `shown` is none and the list is not in a band
+  /// (a band keeps its label): what `blocks(shown:)` sets as its only paragraph.
+  public func pointerAlone(shown: Int) -> StyledText? {
+    if case .band = shape { return nil }
+    guard shown <= 0, !items.isEmpty else { return nil }
+    return more.text(count: items.count, page: 0)
+  }
+
   /// The blocks with the first `shown` entries and, when some are left, the line saying how
   /// many and where they are.
   public func blocks(shown: Int) -> [Block] {
@@ -67,6 +75,9 @@ public struct CardList: Equatable, Sendable {
         .paragraph(label + StyledText("  ", style: "body") + line(StyledText(" · ", style: "body")))
       ]
     case .list(let heading):
+      // Nothing of it shown: the pointer names the list on its own ("+ 5 more medicines: see
+      // the ER sheet"), and a crowded back keeps the lines of its heading for another list.
+      if count == 0, let note { return [.paragraph(note)] }
       var blocks: [Block] = [.heading(level: 3, heading)]
       if count > 0 { blocks.append(.list(Array(items.prefix(count)))) }
       if let note { blocks.append(.paragraph(note)) }

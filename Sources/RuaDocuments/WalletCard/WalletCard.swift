@@ -156,12 +156,14 @@ struct WalletCardWords: DocumentWords {
     if patient.contacts.isEmpty {
       parts += [.block(.heading(level: 3, contacts)), .block(empty(.emptyContacts))]
     } else {
+      // Never below the first contact: a back of only "+ 2 more contacts: see the ER sheet"
+      // names nobody to call.
       parts.append(
         .list(
           CardList(
             shape: .list(heading: contacts), items: er.contactItems(patient),
             more: more(.cardMoreContacts, .cardMoreContact, style: "strong"), keep: 2,
-            yieldOrder: 2)))
+            yieldOrder: 2, minimum: 1)))
     }
     let medicines = label(.cardMedicines, "heading")
     if facts.currentMedications.isEmpty {
