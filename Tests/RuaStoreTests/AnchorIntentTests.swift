@@ -66,7 +66,12 @@ struct AnchorIntentTests {
     #expect(try store.reviewAccessLog().isSound)
   }
 
-  @Test func aWriteKilledAfterItsCommitIsNoCut() throws {
+  /// How a process killed after its COMMIT left its intent: a line in the anchor file (this
+  /// build), or a `KEY.anchor.next-PID` file of its own (an older rua-paper).
+  enum LeftIntent: CaseIterable { case line, olderFile }
+
+  @Test(arguments: LeftIntent.allCases)
+  func aWriteKilledAfterItsCommitIsNoCutAndTheNextWriteSettlesIt(left: LeftIntent) throws {
     let (folder, store) = try store(rows: 2)
     let anchorFile = folder.location.anchorFile
     let anchored = try store.accessHead()
@@ -74,7 +79,16 @@ struct AnchorIntentTests {
     let dead = try deadProcessID()
     let record = try store.connection.transaction(immediate: true) { () throws(StoreError) in
       let record = try store.insertAccess(entry("killed"), now: Store.clock())
-      try AnchorFile.write(AnchorIntent.path(anchorFile, processID: dead), record.position)
+      switch left {
+      case .line:
+        do throws(FileError) {
+          try AnchorFile.changePending(anchorFile) {
+            $0 + [.init(processID: dead, position: record.position)]
+          }
+        } catch { throw StoreError(error) }
+      case .olderFile:
+        try AnchorFile.write(AnchorIntent.path(anchorFile, processID: dead), record.position)
+      }
       return record
     }
     #expect(AnchorFile.read(anchorFile) == .position(anchored))

@@ -43,28 +43,6 @@ extension AnchorIntentTests {
     #expect(AnchorFile.read(anchorFile) == .position(record.position))
   }
 
-  @Test func aLineOfAProcessKilledAfterItsCommitIsSettled() throws {
-    let (folder, store) = try store(rows: 2)
-    let anchorFile = folder.location.anchorFile
-    let anchored = try store.accessHead()
-    let dead = try deadProcessID()
-    let record = try store.connection.transaction(immediate: true) { () throws(StoreError) in
-      let record = try store.insertAccess(entry("killed"), now: Store.clock())
-      do throws(FileError) {
-        try AnchorFile.changePending(anchorFile) {
-          $0 + [.init(processID: dead, position: record.position)]
-        }
-      } catch { throw StoreError(error) }
-      return record
-    }
-    #expect(AnchorFile.read(anchorFile) == .position(anchored))
-    #expect(try store.reviewAccessLog().isSound, "an interrupted write, not a cut")
-    let next = try store.appendAccess(entry("next"))
-    #expect(next.id == record.id + 1)
-    #expect(AnchorFile.read(anchorFile) == .position(next.position))
-    #expect(AnchorIntent.all(anchorFile).isEmpty)
-  }
-
   @Test func aCutTailIsCaughtWhateverLineAProcessLeft() throws {
     let (folder, store) = try store(rows: 4)
     let anchorFile = folder.location.anchorFile
