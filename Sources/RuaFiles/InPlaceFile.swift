@@ -6,7 +6,7 @@ internal import Glibc
 /// so one sync makes the change durable, with no folder sync (a replacement through
 /// `AtomicFile` costs a file sync and a folder sync).
 ///
-/// The new bytes are written from offset 0 in one `pwrite` and what is left of the old ones is
+/// The new bytes are written from offset 0 and what is left of the old ones is
 /// cut after; a process killed between the two leaves the new bytes followed by the tail of
 /// the old, so a reader must stop at the end of what it understands (`AnchorFile` does).
 public enum InPlaceFile {
@@ -33,24 +33,10 @@ public enum InPlaceFile {
     guard new.count <= limit else {
       throw FileError(.write, path, code: EFBIG, refusal: .tooLarge(limit: limit))
     }
-    try writeAll(fd, new, path: path)
+    // Back to the start: the read left the offset at the end.
+    guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError.current(.write, path) }
+    try FileDescriptor.writeAll(fd, new, path: path)
     guard ftruncate(fd, off_t(new.count)) == 0 else { throw FileError.current(.write, path) }
     if syncing { try FileDescriptor.syncData(fd, path: path) }
-  }
-
-  /// `pwrite` from offset 0 until every byte is written.
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        pwrite(fd, $0.baseAddress, $0.count, off_t(offset))
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw FileError.current(.write, path)
-      }
-      if written == 0 { throw FileError(.write, path, code: EIO) }
-      offset += written
-    }
   }
 }
