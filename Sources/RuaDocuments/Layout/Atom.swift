@@ -117,6 +117,9 @@ struct AtomCell: Equatable {
   var lines: Range<Int>
   /// Space above the first line, so side-by-side cells share a first baseline.
   var y = 0.0
+  /// Space above the text taken by a check box set over it (`Atomizer.columnLayout`), part
+  /// of `y`.
+  var lead = 0.0
   /// TH or TD inside table rows; nil elsewhere.
   var tag: String?
 

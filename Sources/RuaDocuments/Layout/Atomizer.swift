@@ -74,7 +74,7 @@ struct Atomizer {
       }
     case .table(let table):
       let id = takeTable()
-      let edges = columnEdges(table, width: width)
+      let (edges, stacked) = columnLayout(table, width: width)
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
@@ -102,7 +102,8 @@ struct Atomizer {
                   isHatch: true))
               continue
             }
-            let placed = self.gauge(in: &atom.cells[column], padding: padY, gauge)
+            let placed = self.gauge(
+              in: &atom.cells[column], padding: padY, gauge, stacked: stacked.contains(column))
             atom.gauges.append(placed)
             if placed.isBox { atom.minimumTextHeight = max(atom.minimumTextHeight, placed.height) }
           }
@@ -171,7 +172,7 @@ struct Atomizer {
     guard let lowest = baselines.compactMap({ $0 }).max() else { return atom }
     var aligned = atom
     for (index, value) in baselines.enumerated() {
-      if let value { aligned.cells[index].y = lowest - value }
+      if let value { aligned.cells[index].y = lowest - value + aligned.cells[index].lead }
     }
     return aligned
   }
@@ -180,6 +181,29 @@ struct Atomizer {
   /// a column narrower than its longest header word gets that width, and the others give
   /// up room in proportion to their weight.
   func columnEdges(_ table: Table, width: Double) -> [Double] {
+    columnLayout(table, width: width).edges
+  }
+
+  /// The column edges, and the columns whose check boxes stand above their text instead of
+  /// beside it: when the words beside the boxes do not all fit (a large-print week of days
+  /// in Arabic, "الساعة ____" beside each box), the boxes go over the words before any
+  /// column is made narrower than its longest word (issue 30).
+  func columnLayout(_ table: Table, width: Double) -> (edges: [Double], stacked: Set<Int>) {
+    let boxed = Set(table.gauges.filter(\.isBox).map(\.column))
+    var stacked = Set<Int>()
+    var (headerMinimums, minimums) = wordMinimums(table, width: width, stacked: stacked)
+    if minimums.reduce(0, +) > width, !boxed.isEmpty {
+      stacked = boxed
+      (headerMinimums, minimums) = wordMinimums(table, width: width, stacked: stacked)
+    }
+    return (edges(table.columns, width: width, header: headerMinimums, all: minimums), stacked)
+  }
+
+  /// Each column's least width for its header's longest word, and for its longest word
+  /// anywhere, with its padding and a gauge beside the text (over it when `stacked`).
+  private func wordMinimums(_ table: Table, width: Double, stacked: Set<Int>) -> (
+    header: [Double], all: [Double]
+  ) {
     let columns = table.columns
     let padding = 2 * layout.cellPaddingX
     let gauged = Dictionary(
@@ -188,13 +212,17 @@ struct Atomizer {
     // The header's words, and the longest word in the column's cells ("OVERDUE").
     let fixedPart = columns.indices.map { index -> Double in
       let gauge =
-        gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
+        stacked.contains(index)
+        ? 0
+        : gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
       return gauge + padding + 0.5
     }
+    // A box over the text needs its own width at least.
+    let least = columns.indices.map { stacked.contains($0) ? layout.checkboxSize : 0 }
     let headerMinimums = columns.indices.map { index in
-      widestWord([columns[index].header], limit: width) + fixedPart[index]
+      max(widestWord([columns[index].header], limit: width), least[index]) + fixedPart[index]
     }
-    var minimums = columns.indices.map { index -> Double in
+    let minimums = columns.indices.map { index -> Double in
       // The three longest by letters: a bold or a full-size word may be wider than one with
       // more letters ("tablets" beside a smaller English "instructions").
       let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
@@ -203,6 +231,14 @@ struct Atomizer {
       let cell = widestWord(longest.map { StyledText([$0]) }, limit: width) + fixedPart[index]
       return max(headerMinimums[index], cell)
     }
+    return (headerMinimums, minimums)
+  }
+
+  /// Edges by weight, no column under its minimum while the minimums fit.
+  private func edges(
+    _ columns: [TableColumn], width: Double, header headerMinimums: [Double], all: [Double]
+  ) -> [Double] {
+    var minimums = all
     // When the words do not all fit (a hostile word in a cell), the header words keep their
     // width and the cells' longer words share what is left: a header is never set one
     // letter per line because a cell holds a word wider than the page.
@@ -257,9 +293,18 @@ struct Atomizer {
 
   /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line;
   /// a check box is as large as the template says, at the top of the cell.
-  private func gauge(in cell: inout AtomCell, padding: Double, _ wanted: TableGauge) -> AtomGauge {
+  private func gauge(
+    in cell: inout AtomCell, padding: Double, _ wanted: TableGauge, stacked: Bool = false
+  ) -> AtomGauge {
     let firstLine = cell.heights.first ?? 8
     let gauge: AtomGauge
+    if wanted.isBox, stacked {
+      // Over the text, which keeps the column's width.
+      let size = min(layout.checkboxSize, cell.width)
+      cell.lead = size + Self.gaugeGap
+      cell.y = cell.lead
+      return AtomGauge(x: cell.x, y: padding, width: size, height: size, fraction: 0, isBox: true)
+    }
     if wanted.isBox {
       let size = min(layout.checkboxSize, cell.width * 0.6)
       gauge = AtomGauge(x: cell.x, y: padding, width: size, height: size, fraction: 0, isBox: true)
