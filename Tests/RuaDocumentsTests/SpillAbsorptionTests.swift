@@ -66,6 +66,38 @@ import Testing
     #expect(result.tightening == .none)
   }
 
+  /// Three six-line bands take 3 × 66 + 2 × 4 = 206 of page 1's 240 points, and a five-line
+  /// one (56) would stand alone on page 2, under a quarter of it, although page 1 had a
+  /// seventh free besides what tightening gains; bands never split, and at the tightest step
+  /// the four still take 3 × 61.8 + 3 × 2 + 52.5 = 243.9. Balanced, page 1 ends after two
+  /// bands and page 2 holds two, half a page, rather than one thin spill.
+  @Test func aSpillNoStepAbsorbsIsBalancedWithThePageBefore() {
+    let long = String(repeating: "b", count: 195)
+    let short = String(repeating: "s", count: 160)
+    let blocks: [Block] =
+      (1...3).map { _ in .alert(Alert(tone: .danger, label: Fake.text("L"), text: Fake.text(long)))
+      }
+      + [.alert(Alert(tone: .info, label: Fake.text("L"), text: Fake.text(short)))]
+    let result = Self.paginated(blocks)
+    #expect(result.pages.count == 2)
+    let bands = result.pages.map { page in
+      page.textBoxes.filter { $0.text.plainText.hasPrefix("L  ") }.count
+    }
+    #expect(bands == [2, 2], "bands per page")
+    #expect(result.tightening == .none, "balancing needs no tightening")
+  }
+
+  /// A thin last page after a page with no room for it is left as it is (the page rule is
+  /// kept, and nothing moves for nothing): the read-back share of each page decides.
+  @Test func aThinPageIsThinOnlyWhenThePageBeforeHadRoom() {
+    #expect(Pagination.thinPage([1, 0.9, 0.2]) == 2)
+    #expect(Pagination.thinPage([1, 0.5, 0.9]) == nil)
+    // 0.2 ≤ 1 − 0.9 + 0.15 (what tightening gains): thin.
+    #expect(Pagination.thinPage([0.9, 0.2]) == 1)
+    // 0.2 > 1 − 0.98 + 0.15: the page before could not have taken it.
+    #expect(Pagination.thinPage([0.98, 0.2]) == nil)
+  }
+
   /// No step shrinks the gaps below half or the line pitch below 93 %.
   @Test func theStepsStayWithinTheirLimits() {
     for step in Tightening.steps {

@@ -105,30 +105,35 @@ public func paginate(
     }
     return Pagination(pages: chosen.0.pages(), tightening: chosen.1)
   }
-  var paginator = Paginator(document: document, layout: layout, measurer: plain)
+  let fresh = Paginator(document: document, layout: layout, measurer: plain)
+  var paginator = fresh
   let pages = paginator.run()
-  guard pages.count > 1, paginator.lastPageShare < Pagination.sparseShare else {
+  let sparseLast = pages.count > 1 && paginator.lastPageShare < Pagination.sparseShare
+  guard sparseLast || Pagination.thinPage(paginator.pageShares) != nil else {
     return Pagination(pages: pages, tightening: .none)
   }
   for step in Tightening.steps {
     var tight = Paginator(
       document: document, layout: step.applied(to: layout), measurer: measurer(step))
     tight.keepsShortSections = !step.relaxesKeeps
+    let untried = tight
     let fewer = tight.run()
-    if fewer.count < pages.count { return Pagination(pages: fewer, tightening: step) }
+    if fewer.count < pages.count {
+      return Pagination(pages: balanced(untried, tight, fewer), tightening: step)
+    }
   }
   // Not absorbed: a table's legend and totals take its last rows along rather than start a
   // page of their own (a page of only totals reads as a list without medicines).
-  guard paginator.lastPageShare < Pagination.carryShare else {
-    return Pagination(pages: pages, tightening: .none)
+  if sparseLast, paginator.lastPageShare < Pagination.carryShare {
+    var kept = fresh
+    kept.keepsClosingNotes = true
+    let untried = kept
+    let carried = kept.run()
+    if carried.count == pages.count, kept.lastPageShare > paginator.lastPageShare {
+      return Pagination(pages: balanced(untried, kept, carried), tightening: .none)
+    }
   }
-  var kept = Paginator(document: document, layout: layout, measurer: plain)
-  kept.keepsClosingNotes = true
-  let carried = kept.run()
-  if carried.count == pages.count, kept.lastPageShare > paginator.lastPageShare {
-    return Pagination(pages: carried, tightening: .none)
-  }
-  return Pagination(pages: pages, tightening: .none)
+  return Pagination(pages: balanced(fresh, paginator, pages), tightening: .none)
 }
 
 struct Paginator {
@@ -140,6 +145,11 @@ struct Paginator {
   var fragment = 0
   /// The share of the body the last page's content takes (after `run`).
   var lastPageShare = 0.0
+  /// The share of the body each page's content takes (after `run`).
+  var pageShares: [Double] = []
+  /// Pages (by index) whose body ends above the frame's, so what would end them starts the
+  /// next page instead (`balanced`).
+  var shortened: [Int: Double] = [:]
   var keepsShortSections = true
   var keepsClosingNotes = false
 
@@ -187,7 +197,8 @@ struct Paginator {
       }
       y = self.flow(flow, columns: segment.columns, width: width, top: y)
     }
-    lastPageShare = (y - frame.bodyTop) / max(frame.bodyBottom - frame.bodyTop, 1)
+    lastPageShare = share(y)
+    pageShares.append(lastPageShare)
     let count = placements.count
     return placements.enumerated().map { index, placed in
       let furniture = frame.items(page: index + 1, of: count)
@@ -197,6 +208,11 @@ struct Paginator {
         items: items
       ).laidOut(document.direction)
     }
+  }
+
+  /// The share of the body from its top down to `y`.
+  func share(_ y: Double) -> Double {
+    (y - frame.bodyTop) / max(frame.bodyBottom - frame.bodyTop, 1)
   }
 
   /// Consecutive plain blocks flow across the page; a `.columns` block flows in columns.
@@ -225,7 +241,7 @@ struct Paginator {
     var top = top
     while !flow.isDone(cursor) {
       let force = top <= frame.bodyTop
-      let available = frame.bodyBottom - top
+      let available = (shortened[placements.count - 1] ?? frame.bodyBottom) - top
       let height =
         columns > 1
         ? flow.balancedHeight(columns: columns, from: cursor, limit: available, force: force)
@@ -254,6 +270,7 @@ struct Paginator {
       }
       cursor = next
       if flow.isDone(cursor) { return top + used }
+      pageShares.append(share(top + used))
       placements.append([])
       top = frame.bodyTop
     }
