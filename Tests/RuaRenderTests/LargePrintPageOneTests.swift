@@ -7,10 +7,7 @@ import Testing
 
 /// Issue 30: a large-print medication list whose table goes on to page 2 starts it on page 1
 /// and continues it with its header repeated, rather than leaving page 1 a third empty before
-/// it (poppler read-back, every sample person, both papers). Known, left open: the adversarial
-/// record's page 1 holds 45-51 % in es+en, ar+en and Arabic A4 (it passes in the others), and
-/// since every value prints its English, Agnès's ar+en list on Letter holds 45 %: its second
-/// row goes to page 2 with the flag legend it keeps with (`knownOpen`, issue 30).
+/// it (poppler read-back, every sample person, both papers).
 @Suite struct LargePrintPageOneTests {
   typealias M = LayoutMeasurementTests
 
@@ -24,7 +21,7 @@ import Testing
         let (pdf, pages) = try M.drawn(built, with: renderer)
         let read = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
         let what = "\(patient.id) \(language) \(paper)"
-        if read.shares.count > 1, read.shares[0] < 2.0 / 3, !Self.knownOpen.contains(what) {
+        if read.shares.count > 1, read.shares[0] < 2.0 / 3 {
           problems.append(
             "\(what): page 1 holds \(Int(read.shares[0] * 100)) %")
         }
@@ -32,7 +29,4 @@ import Testing
     }
     #expect(problems == [], "\(problems.count) problems")
   }
-
-  /// Left open, named so a new one fails.
-  static let knownOpen: Set<String> = ["p-agnes-01 ar+en letter"]
 }
