@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RuaCore
 import RuaPaperKit
 import Testing
 
@@ -46,6 +47,19 @@ import Testing
   }
 
   /// The usage lines as `--help` showed them before the table wrote them.
+  /// `med add` and `med set` take the medicine's record fields, with the fields' own help,
+  /// so a field added to `RecordPart.medication` is an option at once; add refuses the others.
+  @Test func medSetTakesTheMedicinesRecordFields() {
+    let options = MedCommand().options
+    for field in RecordPart.medication.fields {
+      let option = options.first { $0.long == field.option }
+      #expect(option?.help.hasSuffix(": " + field.help) == true, "--\(field.option)")
+    }
+    #expect(
+      refusal(["add", "Agnes", "--name", "x", "--route", "patch"])?.contains("'med set'") == true)
+    #expect(refusal(["add", "Agnes", "--name", "x", "--times", "morning"]) == nil)
+  }
+
   @Test func theUsageLinesComeFromTheTable() {
     #expect(
       MedCommand().usage == """
