@@ -23,17 +23,7 @@ struct DemoCommand: Command {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("demo takes no arguments") }
     let dir = arguments.value(.demoFolder) ?? "demo"
     let folder = context.absolute(dir)
-    let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
-    guard let samplePath = DemoSetup.findSample(workingDirectory: context.workingDirectory)
-    else {
-      throw PaperError(
-        "cannot find \(DemoSetup.sample) in \(context.workingDirectory) or beside the rua-paper "
-          + "executable; run demo from the rua-paper source folder", kind: .notFound)
-    }
-    let circle = try DemoSetup.circle(
-      from: samplePath, templates: try TemplatesLocation.resolve(nil, context.host),
-      today: context.today)
-    let (store, summary) = try DemoSetup.store(circle, at: location, now: context.now)
+    let (location, store, summary) = try DemoSetup.store(in: folder, host: context.host)
     context.print("imported the sample: " + summary.description)
     let session = Session(store: store, host: context.host, ledger: context.ledger)
     context.write(PatientsCommand.table(try session.patients()))
