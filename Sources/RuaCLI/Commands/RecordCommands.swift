@@ -160,7 +160,7 @@ extension RecordFieldsCommand {
     let contents = session.removalContents
     let what =
       "\(patient.fullName) (\(patient.id), born \(patient.dateOfBirth.iso))"
-      + (contents.isEmpty ? "" : " and " + Self.list(contents))
+      + (contents.isEmpty ? "" : " and " + contents.listed())
     let dryRun = arguments.flag(.showOnly)
     if !dryRun, !arguments.flag(.yes) {
       guard context.standardInputIsTerminal else {
@@ -185,12 +185,6 @@ extension RecordFieldsCommand {
         + "\(changes.count == 1 ? "" : "s") (\(rows)); the access log keeps its rows about"
         + " \(patient.id)")
     return .success
-  }
-
-  /// "a, b and c".
-  static func list(_ items: [String]) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
   }
 }
 
