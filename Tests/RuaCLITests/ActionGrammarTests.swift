@@ -74,16 +74,16 @@ import Testing
                rua-paper med remove PATIENT MEDICINE [--dry-run]
         """)
     #expect(
-      RecordFieldsCommand.patient.usage
+      RecordCommand.patient.usage
         == "patient set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]\n"
         + "       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]\n"
         + "       rua-paper patient remove PATIENT [--yes] [--dry-run]")
     #expect(
-      RecordFieldsCommand.pharmacy.usage
+      RecordCommand.pharmacy.usage
         == "pharmacy set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]\n"
         + "       rua-paper pharmacy remove PATIENT [--dry-run]")
     #expect(RecordEditCommand().usage == "edit PATIENT [--db PATH] [--key-file PATH]")
-    let contact = RecordListCommand.contact.usage.split(separator: "\n")
+    let contact = RecordCommand.contact.usage.split(separator: "\n")
     #expect(contact.count == 4)
     #expect(contact.first?.hasPrefix("contact add PATIENT [--name NAME] ") == true)
     #expect(contact.last == "       rua-paper contact move PATIENT ITEM --to N [--dry-run]")
