@@ -102,12 +102,8 @@ extension RecordCommand {
   private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> ExitCode
   {
-    let needed = RecordCommandText.fieldOptions(part).filter {
-      ["full-name", "born"].contains($0.long)
-    }
-    guard needed.count == 2, let name = arguments.value(needed[0]),
-      let born = arguments.value(needed[1])
-    else {
+    let given = Dictionary(RecordCommandText.values(arguments, part), uniquingKeysWith: { $1 })
+    guard let name = given["full-name"], let born = given["born"] else {
       throw .invalidRequest("patient add needs --full-name NAME and --born YYYY-MM-DD")
     }
     let dryRun = arguments.flag(.showOnly)
