@@ -50,10 +50,10 @@ struct ActionGrammar: Sendable {
     var action = actions[0]
     if !action.name.isEmpty {
       guard let first = words.first else {
-        throw .invalidRequest("\(command) needs an action: " + Self.either(names))
+        throw .invalidRequest("\(command) needs an action: " + names.listed(" or "))
       }
       guard let named = actions.first(where: { $0.name == first }) else {
-        throw .invalidRequest("\(command) takes " + Self.either(names) + ", not '\(first)'")
+        throw .invalidRequest("\(command) takes " + names.listed(" or ") + ", not '\(first)'")
       }
       action = named
       words.removeFirst()
@@ -73,7 +73,7 @@ struct ActionGrammar: Sendable {
     where arguments.present(option) && !action.takes.contains(option) {
       let owners = actions.filter { $0.takes.contains(option) }.map { "'\(command) \($0.name)'" }
       throw .invalidRequest(
-        "--\(option.long) is for " + Self.both(owners) + ", not '\(full)'"
+        "--\(option.long) is for " + owners.listed() + ", not '\(full)'"
           + (why[option.long].map { ": " + $0 } ?? ""))
     }
     return (action.name, words)
@@ -82,20 +82,20 @@ struct ActionGrammar: Sendable {
   /// "one PATIENT", "a PATIENT and an ITEM".
   private static func needed(_ words: [String]) -> String {
     guard words.count > 1 else { return "one " + (words.first ?? "") }
-    return both(words.map { ("AEIOU".contains($0.first ?? " ") ? "an " : "a ") + $0 })
-  }
-
-  private static func either(_ items: [String]) -> String { joined(items, last: " or ") }
-  private static func both(_ items: [String]) -> String { joined(items, last: " and ") }
-
-  private static func joined(_ items: [String], last: String) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + last + (items.last ?? "")
+    return words.map { ("AEIOU".contains($0.first ?? " ") ? "an " : "a ") + $0 }.listed()
   }
 
   private static func unique(_ options: [OptionSpec]) -> [OptionSpec] {
     var seen: [OptionSpec] = []
     for option in options where !seen.contains(option) { seen.append(option) }
     return seen
+  }
+}
+
+extension [String] {
+  /// "a, b and c"; with `last` " or ", "a, b or c".
+  func listed(_ last: String = " and ") -> String {
+    guard count > 1 else { return first ?? "" }
+    return dropLast().joined(separator: ", ") + last + (self.last ?? "")
   }
 }

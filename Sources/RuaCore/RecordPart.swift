@@ -155,7 +155,7 @@ extension RecordPart {
       RecordField("route", "route", .text, "absent means by mouth"),
       RecordField(
         "min-interval", "minIntervalMinutes", .interval,
-        "as needed: the least time between doses, e.g. 4h or 30min"),
+        "as needed, the least time between doses (4h, 30min)"),
     ])
 }
 

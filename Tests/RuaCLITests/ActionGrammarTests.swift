@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RuaCore
 import RuaPaperKit
 import Testing
 
@@ -46,6 +47,19 @@ import Testing
   }
 
   /// The usage lines as `--help` showed them before the table wrote them.
+  /// `med add` and `med set` take the medicine's record fields, with the fields' own help,
+  /// so a field added to `RecordPart.medication` is an option at once; add refuses the others.
+  @Test func medSetTakesTheMedicinesRecordFields() {
+    let options = MedCommand().options
+    for field in RecordPart.medication.fields {
+      let option = options.first { $0.long == field.option }
+      #expect(option?.help.hasSuffix(": " + field.help) == true, "--\(field.option)")
+    }
+    #expect(
+      refusal(["add", "Agnes", "--name", "x", "--route", "patch"])?.contains("'med set'") == true)
+    #expect(refusal(["add", "Agnes", "--name", "x", "--times", "morning"]) == nil)
+  }
+
   @Test func theUsageLinesComeFromTheTable() {
     #expect(
       MedCommand().usage == """
@@ -60,16 +74,16 @@ import Testing
                rua-paper med remove PATIENT MEDICINE [--dry-run]
         """)
     #expect(
-      RecordFieldsCommand.patient.usage
+      RecordCommand.patient.usage
         == "patient set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]\n"
         + "       rua-paper patient add --full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]\n"
         + "       rua-paper patient remove PATIENT [--yes] [--dry-run]")
     #expect(
-      RecordFieldsCommand.pharmacy.usage
+      RecordCommand.pharmacy.usage
         == "pharmacy set PATIENT --FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]\n"
         + "       rua-paper pharmacy remove PATIENT [--dry-run]")
     #expect(RecordEditCommand().usage == "edit PATIENT [--db PATH] [--key-file PATH]")
-    let contact = RecordListCommand.contact.usage.split(separator: "\n")
+    let contact = RecordCommand.contact.usage.split(separator: "\n")
     #expect(contact.count == 4)
     #expect(contact.first?.hasPrefix("contact add PATIENT [--name NAME] ") == true)
     #expect(contact.last == "       rua-paper contact move PATIENT ITEM --to N [--dry-run]")

@@ -30,11 +30,20 @@ struct CompletionTests {
     #expect(CompletionGrammar.next(log, after: []).contains(.words(["verify"])))
   }
 
+  /// The typed words are read by the command's own parser: option values are not
+  /// positionals, and a line the command would refuse completes to nothing.
   @Test func optionValuesAreNotPositionals() throws {
-    let er = try #require(RuaPaper.find("er"))
-    let typed = ["--lang", "es", "-o", "x.pdf", "--print", "--now=2026-01-01T00:00:00Z", "p-1"]
-    #expect(CompletionGrammar.positionals(typed, options: er.allOptions) == ["p-1"])
-    #expect(CompletionGrammar.positionals(["--", "-x"], options: er.allOptions) == ["-x"])
+    let box = CLISandbox()
+    let typed = ["--lang", "es", "--to", "dir", "--now=2026-01-01T00:00:00Z", "p-1"]
+    let kinds = box.run(["help", "--complete", "share"] + typed + [""])
+    #expect(kinds.stdout == "er\nmeds\nfalls\ncard\nmar\nfhir-ips\n", "\(kinds.stderr)")
+    let files = CompletionCandidates.files + "\n"
+    #expect(box.run(["help", "--complete", "diff", "-o", "out", "a.pdf", ""]).stdout == files)
+    #expect(
+      box.run(["help", "--complete", "diff", "-o", "out", "a.pdf", "b.pdf", ""]).stdout == "")
+    #expect(box.run(["help", "--complete", "diff", "--", "-x", ""]).stdout == files)
+    let refused = box.run(["help", "--complete", "share", "--bogus", "p-1", ""])
+    #expect(refused.code == .success && refused.stdout.isEmpty && refused.stderr.isEmpty)
   }
 
   @Test func patientSlotsOfferTheStoresIDsOnly() throws {

@@ -84,10 +84,9 @@ struct ScriptingTests {
         index: n, what: "p-\(n) er-sheet", patientID: "p-\(n)", document: "er-sheet",
         error: PaperError("p-\(n)-er-sheet.pdf already exists", kind: .cannotCreate))
     }
-    let summary = BatchSummary(
-      BatchOutcome(
-        documents: 12, patients: 12, delivered: 0, resumed: 0, failures: failures, seconds: 1.25,
-        folder: "docs", manifest: nil, binder: nil, signal: 0))
+    let summary = BatchOutcome(
+      documents: 12, patients: 12, delivered: 0, resumed: 0, failures: failures, seconds: 1.25,
+      folder: "docs", manifest: nil, binder: nil, signal: 0)
     let lines = summary.failureLines()
     #expect(lines.count == BatchPlan.namesShown + 1, "\(lines)")
     #expect(lines.last?.contains("… and 7 more failed documents") == true)
@@ -99,7 +98,7 @@ struct ScriptingTests {
     #expect(listed.first?["document"]?.stringValue == "er-sheet")
     #expect(json["failed"]?.intValue == 12 && json["completed"]?.intValue == 0)
     #expect(json["exitCode"]?.intValue == 73)
-    #expect(summary.line.contains("12 failed (p-1 er-sheet, "))
-    #expect(summary.line.contains("and 7 more)"))
+    #expect(summary.summaryLine.contains("12 failed (p-1 er-sheet, "))
+    #expect(summary.summaryLine.contains("and 7 more)"))
   }
 }

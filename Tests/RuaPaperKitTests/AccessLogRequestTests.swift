@@ -54,3 +54,38 @@ struct AccessLogRequestTests {
     #expect(error?.message.hasPrefix("--action takes one of ") == true)
   }
 }
+
+/// `log verify --anchor` and `log anchor` without argv: the claim's form is checked before the
+/// store is asked, the head vouches for the log, and a head the log does not hold is found.
+@Suite struct AccessLogVerifyTests {
+  @Test(arguments: ["12", "12:abc", "x:abcdef", "-1:abcdef", "3:abcdeg"])
+  func aClaimNotOfTheFormSEQHASHIsRefusedNamingTheOption(text: String) {
+    #expect {
+      try LogAnchorClaim(checking: text)
+    } throws: { error in
+      let error = error as? PaperError
+      return error?.kind == .invalidRequest
+        && error?.message.hasPrefix("--anchor '\(text)' is not SEQ:HASH") == true
+    }
+  }
+
+  @Test func theHeadVouchesForTheLogAndAnotherHashDoesNot() throws {
+    let fixture = try KitFixture()
+    let session = try fixture.session()
+    _ = try session.export(to: .file(path: fixture.folder + "/circle.json", replace: false))
+    let head = try session.accessHead()
+    #expect(head.sequence > 0)
+    let kept = try session.verifyAccessLog(claim: LogAnchorClaim(checking: head.text))
+    guard case .verified(let said) = kept.finding else {
+      Issue.record("the head did not vouch for the log: \(kept.messages)")
+      return
+    }
+    #expect(said.contains("head \(head.text)") && said.contains("given anchor \(head.sequence)"))
+    let hex = String(head.text.split(separator: ":")[1])
+    let other = (hex.first == "0" ? "1" : "0") + hex.dropFirst()
+    let forged = try session.verifyAccessLog(
+      claim: LogAnchorClaim(checking: "\(head.sequence):\(other)"))
+    #expect(forged.finding == .tampered)
+    #expect(forged.messages.contains { $0.contains("has another hash") })
+  }
+}

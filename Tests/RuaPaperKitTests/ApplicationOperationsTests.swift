@@ -43,6 +43,23 @@ import Testing
     #expect(try again.store.listPatients().count == tenDaysOn.patients.count)
   }
 
+  /// `demo`'s store in one call: the sample found from the working directory, dated to
+  /// today, in DIR/store.db with DIR/key; run again, the same store with nothing new.
+  @Test func theDemoStoreIsMadeInItsFolderFromTheSampleItFinds() throws {
+    let box = TemporaryFolder("rua-demo-store")
+    let host = HostEnvironment(
+      environment: ["RUA_TEMPLATES": PackageRoot.templates], now: Instant(secondsSinceEpoch: 0),
+      today: CivilDate(year: 2026, month: 11, day: 1)!, workingDirectory: PackageRoot.path)
+    let made = try DemoSetup.store(in: box.path + "/demo", host: host)
+    #expect(made.location.database == box.path + "/demo/store.db")
+    #expect(made.location.keyFile == box.path + "/demo/key")
+    #expect(made.summary.added == 3)
+    #expect(
+      try made.store.listPatients().map(\.id) == ["p-agnes-01", "p-tomasz-02", "p-meiling-03"])
+    let again = try DemoSetup.store(in: box.path + "/demo", host: host)
+    #expect(again.summary.added == 0 && again.summary.changes == 0)
+  }
+
   @Test func theDemoRefusesAFolderWithOnlyAKey() throws {
     let box = TemporaryFolder("rua-demo-key-only")
     try box.write("key", Array(repeating: 0x61, count: 64))

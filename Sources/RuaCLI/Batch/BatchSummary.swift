@@ -5,22 +5,7 @@ import RuaPaperKit
 /// What a batch tells the user at the end: the first few failures with their messages (the
 /// rest counted, never thousands of lines), then one summary line on stderr; with
 /// `--format json` an object on stdout for scripts, listing every failure.
-struct BatchSummary {
-  let outcome: BatchOutcome
-
-  init(_ outcome: BatchOutcome) { self.outcome = outcome }
-
-  private var documents: Int { outcome.documents }
-  private var patients: Int { outcome.patients }
-  private var delivered: Int { outcome.delivered }
-  private var resumed: Int { outcome.resumed }
-  private var failures: [BatchOutcome.Failure] { outcome.failures }
-  private var seconds: Double { outcome.seconds }
-  private var folder: String? { outcome.folder }
-  private var manifest: String? { outcome.manifest }
-  private var binder: String? { outcome.binder }
-  private var signal: Int32 { outcome.signal }
-
+enum BatchSummary {
   /// Runs `request` and reports it (failures, the summary line or JSON), with the process's
   /// exit held throughout: a signal stops the run, which still finishes by itself and prints
   /// its summary before the signal thread ends the process. `progress`: the terminal line.
@@ -33,7 +18,7 @@ struct BatchSummary {
     var line = ProgressLine(context: context)
     let outcome = try session.batch(request) { if progress { line.draw($0) } }
     line.finish()
-    BatchSummary(outcome).report(context, json: json)
+    outcome.report(context, json: json)
     context.ledger.markReported()
     return outcome
   }
@@ -43,7 +28,9 @@ struct BatchSummary {
     if outcome.signal != 0 { return ExitCode(rawValue: 128 + outcome.signal) }
     return outcome.failures.first.map { ExitStatus.code(for: $0.error) } ?? .success
   }
+}
 
+extension BatchOutcome {
   /// Failures always reach stderr (capped); the summary goes to stdout as JSON with `json`,
   /// else to stderr unless `quiet` and nothing failed.
   func report(_ context: Context, json: Bool) {
@@ -51,22 +38,23 @@ struct BatchSummary {
     if json {
       context.write(self.json())
     } else if !context.quiet || !failures.isEmpty || signal != 0 {
-      context.standardError(Array((line + "\n").utf8))
+      context.standardError(Array((summaryLine + "\n").utf8))
     }
   }
 
-  /// One `rua-paper: WHAT: reason` line per failure, at most `namesShown` of them.
+  /// One `rua-paper: WHAT: reason` line per failure, at most `NameList.shown` of them.
   func failureLines() -> [String] {
-    var lines = failures.prefix(Self.namesShown).map { "\($0.what): \($0.error.message)" }
-    if failures.count > Self.namesShown {
+    var lines = failures.prefix(NameList.shown).map { "\($0.what): \($0.error.message)" }
+    if failures.count > NameList.shown {
       lines.append(
-        "… and \(failures.count - Self.namesShown) more failed documents "
+        "… and \(failures.count - NameList.shown) more failed documents "
           + "('batch --format json' and 'rua-paper log' list each one)")
     }
     return lines
   }
 
-  var line: String {
+  /// The one line on stderr: what was made, for whom, how fast, what failed, where it went.
+  var summaryLine: String {
     var line: String
     if signal != 0 {
       line =
@@ -76,7 +64,7 @@ struct BatchSummary {
       if let manifest { line += "; \(manifest) lists them and is marked incomplete" }
       return line
     }
-    let failedDocuments = outcome.documentFailures
+    let failedDocuments = documentFailures
     line =
       "batch: \(documents) document\(documents == 1 ? "" : "s") for \(patients) patient"
       + "\(patients == 1 ? "" : "s") in \(BatchProgress.oneDecimal(seconds)) s, "
@@ -84,10 +72,8 @@ struct BatchSummary {
     if !failedDocuments.isEmpty {
       line += " (" + NameList.joined(failedDocuments.map(\.what)) + ")"
     }
-    if failures.contains(where: { $0.document == "binder" }) { line += "; the binder failed" }
-    if failures.contains(where: { $0.document == "manifest" }) {
-      line += "; the manifest could not be written"
-    }
+    if binderFailed { line += "; the binder failed" }
+    if manifestFailed { line += "; the manifest could not be written" }
     if resumed > 0 { line += "; \(resumed) already delivered and kept (--resume)" }
     if let manifest { line += "; manifest \(manifest)" }
     if let binder { line += "; binder \(binder)" }
@@ -103,15 +89,15 @@ struct BatchSummary {
         ("message", .string(failure.error.message)),
       ])
     }
-    let exitCode = Self.exitCode(outcome)
+    let exitCode = BatchSummary.exitCode(self)
     let fields: [(key: String, value: JSON)] = [
       ("documents", .int(documents)),
       ("patients", .int(patients)),
       ("completed", .int(delivered)),
       ("resumed", .int(resumed)),
-      ("failed", .int(outcome.documentFailures.count)),
-      ("binderFailed", .bool(failures.contains { $0.document == "binder" })),
-      ("manifestFailed", .bool(failures.contains { $0.document == "manifest" })),
+      ("failed", .int(documentFailures.count)),
+      ("binderFailed", .bool(binderFailed)),
+      ("manifestFailed", .bool(manifestFailed)),
       ("interrupted", .bool(signal != 0)),
       ("seconds", .number(BatchProgress.oneDecimal(seconds))),
       ("manifest", manifest.map { JSON.string($0) } ?? .null),
@@ -121,9 +107,4 @@ struct BatchSummary {
     ]
     return JSONWriter.write(.object(fields), pretty: true) + "\n"
   }
-}
-
-extension BatchSummary {
-  /// At most this many names in one message; the rest are counted ("and 12 more").
-  static var namesShown: Int { NameList.shown }
 }

@@ -23,21 +23,11 @@ struct DemoCommand: Command {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("demo takes no arguments") }
     let dir = arguments.value(.demoFolder) ?? "demo"
     let folder = context.absolute(dir)
-    let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
-    guard let samplePath = DemoSetup.findSample(workingDirectory: context.workingDirectory)
-    else {
-      throw PaperError(
-        "cannot find \(DemoSetup.sample) in \(context.workingDirectory) or beside the rua-paper "
-          + "executable; run demo from the rua-paper source folder", kind: .notFound)
-    }
-    let circle = try DemoSetup.circle(
-      from: samplePath, templates: try TemplatesLocation.resolve(nil, context.host),
-      today: context.today)
-    let (store, summary) = try DemoSetup.store(circle, at: location, now: context.now)
+    let (location, store, summary) = try DemoSetup.store(in: folder, host: context.host)
     context.print("imported the sample: " + summary.description)
-    let patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
-    context.write(PatientsCommand.table(patients))
-    try renderDocuments(folder: folder, store: store, context)
+    let session = Session(store: store, host: context.host, ledger: context.ledger)
+    context.write(PatientsCommand.table(try session.patients()))
+    try renderDocuments(folder: folder, session: session, context)
     context.print("store: \(location.database)")
     context.print("key file: \(location.keyFile)")
     // The next commands find the demo store without --db/--key-file once these are set.
@@ -51,11 +41,11 @@ struct DemoCommand: Command {
   /// Every document for every sample patient into DIR/documents, and DIR/care-circle-binder.pdf,
   /// through the batch machinery (logged like any other export; replaced on a rerun), each in
   /// the language the documents default to (the list and guide in the person's own).
-  private func renderDocuments(folder: String, store: Store, _ context: Context) throws(PaperError)
+  private func renderDocuments(folder: String, session: Session, _ context: Context)
+    throws(PaperError)
   {
     let request = try DemoSetup.documents(
       in: folder, workers: WorkerThread.onlineProcessors, host: context.host)
-    let session = Session(store: store, host: context.host, ledger: context.ledger)
     let outcome = try BatchSummary.run(request, in: session, context, json: false, progress: false)
     let code = BatchSummary.exitCode(outcome)
     guard code == .success else {

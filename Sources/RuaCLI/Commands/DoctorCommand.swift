@@ -1,9 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
-import RuaFiles
 import RuaPaperKit
-import RuaPrint
-import RuaStore
 
 struct DoctorCommand: Command {
   let name = "doctor"
@@ -27,59 +23,24 @@ struct DoctorCommand: Command {
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.isEmpty else { throw .invalidRequest("doctor takes no arguments") }
     let location = try StoreOptions.location(arguments, context)
-    let versions = Store.libraryVersions()
-    func line(_ label: String, _ value: String) {
-      context.print(label + String(repeating: " ", count: max(1, 12 - label.count)) + value)
-    }
-    line("store:", location.database + (Files.exists(location.database) ? "" : " (missing)"))
-    line("key file:", location.keyFile + (Files.exists(location.keyFile) ? "" : " (missing)"))
-    line("SQLite:", versions.sqlite)
-    line("SQLCipher:", versions.sqlcipher.map { $0.isEmpty ? "none" : $0 } ?? "none")
-    if arguments.flag(.repair) {
-      let store = try StoreOptions.session(arguments, context).store
-      let repaired = try StoreAccess.perform { () throws(StoreError) in
-        try store.repairAccessLog(toolVersion: ToolVersion.full)
+    func show(_ findings: [StoreCheckup.Finding]) {
+      for (label, text) in findings {
+        context.print(label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
       }
-      for text in repaired { line("repaired:", text) }
-      if repaired.isEmpty { line("repaired:", "nothing needed repair") }
     }
-    let report = Store.inspect(location)
-    if let version = report.schemaVersion {
-      line("schema:", "version \(version) (this rua-paper: \(Schema.latestVersion))")
+    show(StoreCheckup.files(location))
+    if arguments.flag(.repair) {
+      show(try StoreOptions.session(arguments, context).repairAccessLog().map { ("repaired:", $0) })
     }
-    if !report.rowCounts.isEmpty {
-      line("rows:", report.rowCounts.map { "\($0.table) \($0.rows)" }.joined(separator: ", "))
-    }
-    if let snapshot = report.leftoverSnapshot {
-      line("warning:", "a snapshot from an interrupted migration is at \(snapshot)")
-    }
-    for warning in location.placementWarnings { line("warning:", warning) }
-    let printing = CUPSConfigCheck.check(
-      serverRoot: context.environment["CUPS_SERVERROOT"], server: context.environment["CUPS_SERVER"]
-    )
-    for text in printing.lines { line("printing:", text) }
-    if let log = report.accessLog {
-      for text in DoctorAccessLog.lines(log) { line("access log:", text) }
-    }
-    switch report.state {
-    case .ready where report.accessLog?.isSound == false:
-      line("state:", "access log needs attention")
-      context.message(DoctorAccessLog.advice)
-      return .dataError
-    case .ready:
-      line("integrity:", "ok (integrity_check, cipher_integrity_check)")
-      line("state:", "ready")
-      return .success
-    case .needsMigration(let from, let to):
-      line("state:", "needs migration from schema \(from) to \(to)")
-      context.message(
-        "the store needs a schema migration; it runs automatically, behind a verified snapshot, "
-          + "the next time a command opens the store (e.g. 'rua-paper patients')")
-      return .temporaryFailure
-    case .refused(let error):
-      line("state:", error.kind.rawValue)
-      context.message(error.description)
-      return ExitStatus.code(for: StoreAccess.paperError(error))
+    let (findings, verdict, advice) = StoreCheckup.inspect(
+      location, environment: context.environment)
+    show(findings)
+    if let advice { context.message(advice) }
+    switch verdict {
+    case .ready: return .success
+    case .accessLogUnsound: return .dataError
+    case .needsMigration: return .temporaryFailure
+    case .refused(let error): return ExitStatus.code(for: error)
     }
   }
 }

@@ -49,21 +49,14 @@ struct LogCommand: Command {
         throw .invalidRequest("--\(first.long) goes with 'log [PATIENT]'")
       }
     }
-    var claim: LogAnchorClaim?
-    if let text = arguments.value(.anchor) {
-      guard let parsed = LogAnchorClaim(text) else {
-        throw .invalidRequest(
-          "--anchor '\(text)' is not SEQ:HASH (a row number, a colon, and 6 to 64 hex digits, "
-            + "as 'rua-paper log anchor' prints it)")
-      }
-      claim = parsed
+    let claim = try arguments.value(.anchor).map { (text) throws(PaperError) in
+      try LogAnchorClaim(checking: text)
     }
     let session = try StoreOptions.session(arguments, context)
-    let store = session.store
     switch word {
     case "verify":
       // Exit 1 when rows were changed, cut or rewritten; 65 when only the triggers are wrong.
-      let verdict = try AccessLogVerdict.verify(store, claim: claim)
+      let verdict = try session.verifyAccessLog(claim: claim)
       for message in verdict.messages { context.message(message) }
       switch verdict.finding {
       case .tampered: return .failure
@@ -73,8 +66,7 @@ struct LogCommand: Command {
         return .success
       }
     case "anchor":
-      let head = try StoreAccess.perform { () throws(StoreError) in try store.accessHead() }
-      context.print(head.text)
+      context.print(try session.accessHead().text)
       return .success
     default: break
     }

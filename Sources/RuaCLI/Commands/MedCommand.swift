@@ -42,18 +42,18 @@ struct MedCommand: Command {
     """
   /// Each action's own options, refused with the others.
   private static let statusOnly: [OptionSpec] = [.on, .until, .reason]
-  private static let addOnly: [OptionSpec] = [
-    .medName, .brand, .strength, .dose, .schedule, .times, .asNeeded, .purpose, .medID,
-  ]
-  private static let setOnly: [OptionSpec] = [
-    .instructions, .prescriber, .form, .route, .minInterval,
-  ]
-  let options = statusOnly + addOnly + setOnly + [.showOnly] + StoreOptions.specs
-
-  /// `med set` takes the medicine's record fields (RecordPart.medication).
-  private static let settable: [OptionSpec] = (addOnly + setOnly).filter { option in
-    RecordPart.medication.field(option: option.long) != nil
+  /// `med add` and `med set` take the medicine's record fields (RecordPart.medication) as
+  /// options, as the record commands take theirs; add takes these of them besides its own.
+  private static let addFields = PatientEdit.newMedicationTexts + ["times"]
+  private static let settable: [OptionSpec] = RecordCommandText.fieldOptions(.medication).map {
+    OptionSpec(
+      $0.long, $0.kind, value: ["times": "SLOTS", "min-interval": "TIME"][$0.long] ?? "TEXT",
+      help: (addFields.contains($0.long) ? "add, set: " : "set: ") + $0.help)
   }
+  private static let addOnly: [OptionSpec] =
+    [.medName, .asNeeded, .medID] + settable.filter { addFields.contains($0.long) }
+  let options =
+    statusOnly + [.medName, .asNeeded, .medID] + settable + [.showOnly] + StoreOptions.specs
 
   static let grammar: ActionGrammar = {
     let status = "[--on YYYY-MM-DD] [--until YYYY-MM-DD] [--reason TEXT] [--dry-run]"
@@ -129,14 +129,13 @@ struct MedCommand: Command {
   {
     let session = try EditSession.open(patient, arguments, context)
     // Each text option is named as the member it sets (--name sets "name").
-    let texts: [OptionSpec] = [.medName, .brand, .strength, .dose, .schedule, .purpose]
+    var texts = Dictionary(
+      RecordCommandText.values(arguments, .medication), uniquingKeysWith: { $1 })
+    let times = texts.removeValue(forKey: "times")
+    texts["name"] = arguments.value(.medName)
     let (id, edit) = PatientEdit.newMedication(
-      id: arguments.value(.medID),
-      texts: Dictionary(
-        uniqueKeysWithValues: texts.compactMap { option in
-          arguments.value(option).map { (option.long, $0) }
-        }), times: arguments.value(.times), asNeeded: arguments.flag(.asNeeded),
-      taken: session.patient.medications.map(\.id))
+      id: arguments.value(.medID), texts: texts, times: times,
+      asNeeded: arguments.flag(.asNeeded), taken: session.patient.medications.map(\.id))
     let edited = try session.commit(
       edit, command: "med add", dryRun: arguments.flag(.showOnly),
       options: PatientEdit.newMedicationOptions, showingTo: context)
@@ -158,30 +157,7 @@ extension OptionSpec {
     "reason", .value, value: "TEXT", help: "why, kept in the change log (and printed with a hold)")
   fileprivate static let medName = OptionSpec(
     "name", .value, value: "NAME", help: "add: the generic name")
-  fileprivate static let brand = OptionSpec(
-    "brand", .value, value: "NAME", help: "add, set: the brand name")
-  fileprivate static let strength = OptionSpec(
-    "strength", .value, value: "TEXT", help: "add, set: e.g. \"5 mg\"")
-  fileprivate static let dose = OptionSpec(
-    "dose", .value, value: "TEXT", help: "add, set: e.g. \"1 tablet\"")
-  fileprivate static let schedule = OptionSpec(
-    "schedule", .value, value: "TEXT", help: "add, set: as written on the label")
-  fileprivate static let times = OptionSpec(
-    "times", .value, value: "SLOTS", help: "add, set: morning,noon,evening,bedtime")
   fileprivate static let asNeeded = OptionSpec("as-needed", help: "add: taken only when needed")
-  fileprivate static let purpose = OptionSpec(
-    "purpose", .value, value: "TEXT", help: "add, set: what it is for, in plain words")
   fileprivate static let medID = OptionSpec(
     "id", .value, value: "ID", help: "add: the medicine's id (default from --name)")
-  fileprivate static let instructions = OptionSpec(
-    "instructions", .value, value: "TEXT", help: "set: e.g. \"take with food\"")
-  fileprivate static let prescriber = OptionSpec(
-    "prescriber", .value, value: "NAME", help: "set: who prescribed it")
-  fileprivate static let form = OptionSpec(
-    "form", .value, value: "TEXT", help: "set: tablet, patch, ...")
-  fileprivate static let route = OptionSpec(
-    "route", .value, value: "TEXT", help: "set: absent means by mouth")
-  fileprivate static let minInterval = OptionSpec(
-    "min-interval", .value, value: "TIME",
-    help: "set: as needed, the least time between doses (4h, 30min)")
 }

@@ -24,16 +24,8 @@ struct PatientsCommand: Command {
       throw .invalidRequest("patients takes no arguments")
     }
     let format = try OutputFormat.read(arguments).rawValue
-    let store = try StoreOptions.session(arguments, context).store
-    var patients = try StoreAccess.perform { () throws(StoreError) in try store.listPatients() }
-    if let search = arguments.value(.search) {
-      patients.removeAll { listing in
-        !PatientSelector.matches(
-          search,
-          PatientName(
-            id: listing.id, fullName: listing.fullName, preferredName: listing.preferredName))
-      }
-    }
+    let patients = try StoreOptions.session(arguments, context).patients(
+      matching: arguments.value(.search))
     if format == "json" {
       let array = JSON.array(
         patients.map {

@@ -3,31 +3,58 @@ import RuaCore
 import RuaPaperKit
 import RuaStore
 
-/// `contact`, `team`, `condition`, `device`: add, set, remove (and move) one element of a list
-/// in the record. argv → `RecordEdit` → `EditSession.commit` → the changes and the list.
-struct RecordListCommand: Command {
+/// The record commands: `contact`, `team`, `condition`, `device`, `allergy` add, set, remove
+/// (and move) one element of a list in the record; `patient`, `pharmacy`, `baseline` set (or
+/// remove) the fields of the patient or of one object in it, and `patient add|remove` make and
+/// end a patient. argv → `RecordEdit` → `EditSession.commit` → the changes and the part.
+struct RecordCommand: Command {
   let part: RecordPart
   let summary: String
   let about: String
-  /// Whether order means something (contacts are called in order), so `move` is offered.
-  let movable: Bool
+  /// A list whose order means something (contacts are called in order) offers `move`.
+  var movable = false
+  /// An object that may go as a whole (`pharmacy remove`).
+  var removable = false
 
   var name: String { part.name }
 
+  /// The part that is the patient itself: `add` and `remove` make and end one.
+  var addsPatients: Bool { part.shape == .fields && part.key == nil }
+
   var grammar: ActionGrammar {
     let fields = RecordCommandText.fieldOptions(part)
-    let add = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
     let item = ["PATIENT", "ITEM"]
-    var actions: [ActionGrammar.Action] = [
-      .init(
-        name: "add", words: ["PATIENT"], takes: fields,
-        usage: add.joined(separator: " ") + " [--dry-run]"),
-      .init(name: "set", words: item, takes: fields, usage: "--FIELD VALUE... [--dry-run]"),
-      .init(name: "remove", words: item, usage: "[--dry-run]"),
-    ]
+    var actions: [ActionGrammar.Action] = []
+    if part.shape == .list {
+      let add = part.fields.map { "[--\($0.option) \(Self.valueName($0))]" }
+      actions = [
+        .init(
+          name: "add", words: ["PATIENT"], takes: fields,
+          usage: add.joined(separator: " ") + " [--dry-run]"),
+        .init(name: "set", words: item, takes: fields, usage: "--FIELD VALUE... [--dry-run]"),
+        .init(name: "remove", words: item, usage: "[--dry-run]"),
+      ]
+    } else {
+      actions = [
+        .init(
+          name: "set", words: ["PATIENT"], takes: fields,
+          usage: "--FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]")
+      ]
+    }
     if movable {
       actions.append(
         .init(name: "move", words: item, takes: [.moveTo], usage: "--to N [--dry-run]"))
+    }
+    if removable { actions.append(.init(name: "remove", words: ["PATIENT"], usage: "[--dry-run]")) }
+    if addsPatients {
+      actions += [
+        .init(
+          name: "add", words: [],
+          takes: fields.filter { ["full-name", "born"].contains($0.long) } + [.patientID],
+          usage: "--full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]",
+          hint: "give --full-name and --born"),
+        .init(name: "remove", words: ["PATIENT"], takes: [.yes], usage: "[--yes] [--dry-run]"),
+      ]
     }
     return ActionGrammar(command: name, actions: actions)
   }
@@ -35,13 +62,13 @@ struct RecordListCommand: Command {
   var usage: String { grammar.usage }
 
   var details: String {
-    about + "\n\n" + RecordCommandText.shared(itemIs: "its number as listed or its name")
+    let item = part.shape == .list ? "its number as listed or its name" : nil
+    return about + "\n\n" + RecordCommandText.shared(itemIs: item)
   }
 
   var options: [OptionSpec] {
-    RecordCommandText.fieldOptions(part)
-      + (movable
-        ? [.moveTo] : []) + [.showOnly] + StoreOptions.specs
+    RecordCommandText.fieldOptions(part) + (movable ? [.moveTo] : [])
+      + (addsPatients ? [.patientID, .yes] : []) + [.showOnly] + StoreOptions.specs
   }
 
   static func valueName(_ field: RecordField) -> String {
@@ -50,6 +77,8 @@ struct RecordListCommand: Command {
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     let (action, words) = try grammar.read(arguments)
+    if addsPatients, action == "add" { return try add(arguments, context) }
+    if addsPatients, action == "remove" { return try remove(words[0], arguments, context) }
     let recordAction: RecordEdit.Action
     switch action {
     case "add": recordAction = .add
@@ -68,70 +97,13 @@ struct RecordListCommand: Command {
   }
 }
 
-/// `patient set`, `pharmacy set|remove`, `baseline set`: fields of the patient or of one object
-/// in the record.
-struct RecordFieldsCommand: Command {
-  let part: RecordPart
-  let summary: String
-  let about: String
-  let removable: Bool
-
-  var name: String { part.name }
-
-  var addsPatients: Bool { part.shape == .fields && part.key == nil }
-
-  var grammar: ActionGrammar {
-    let fields = RecordCommandText.fieldOptions(part)
-    var actions: [ActionGrammar.Action] = [
-      .init(
-        name: "set", words: ["PATIENT"], takes: fields,
-        usage: "--FIELD VALUE... [--dry-run] [--db PATH] [--key-file PATH]")
-    ]
-    if removable { actions.append(.init(name: "remove", words: ["PATIENT"], usage: "[--dry-run]")) }
-    if addsPatients {
-      actions += [
-        .init(
-          name: "add", words: [],
-          takes: fields.filter { ["full-name", "born"].contains($0.long) } + [.patientID],
-          usage: "--full-name NAME --born YYYY-MM-DD [--id ID] [--dry-run]",
-          hint: "give --full-name and --born"),
-        .init(name: "remove", words: ["PATIENT"], takes: [.yes], usage: "[--yes] [--dry-run]"),
-      ]
-    }
-    return ActionGrammar(command: name, actions: actions)
-  }
-
-  var usage: String { grammar.usage }
-
-  var details: String { about + "\n\n" + RecordCommandText.shared(itemIs: nil) }
-
-  var options: [OptionSpec] {
-    RecordCommandText.fieldOptions(part)
-      + (addsPatients
-        ? [.patientID, .yes] : []) + [.showOnly] + StoreOptions.specs
-  }
-
-  func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
-    let (action, words) = try grammar.read(arguments)
-    if addsPatients, action == "add" { return try add(arguments, context) }
-    if addsPatients, action == "remove" { return try remove(words[0], arguments, context) }
-    let edit = RecordEdit(
-      part, action == "set" ? .set : .remove, values: RecordCommandText.values(arguments, part))
-    return try RecordCommandText.commit(edit, patient: words[0], arguments, context)
-  }
-}
-
-extension RecordFieldsCommand {
+extension RecordCommand {
   /// `patient add`: a name and a date of birth; the other fields come with `patient set`.
   private func add(_ arguments: ParsedArguments, _ context: Context) throws(PaperError)
     -> ExitCode
   {
-    let needed = RecordCommandText.fieldOptions(part).filter {
-      ["full-name", "born"].contains($0.long)
-    }
-    guard needed.count == 2, let name = arguments.value(needed[0]),
-      let born = arguments.value(needed[1])
-    else {
+    let given = Dictionary(RecordCommandText.values(arguments, part), uniquingKeysWith: { $1 })
+    guard let name = given["full-name"], let born = given["born"] else {
       throw .invalidRequest("patient add needs --full-name NAME and --born YYYY-MM-DD")
     }
     let dryRun = arguments.flag(.showOnly)
@@ -149,7 +121,7 @@ extension RecordFieldsCommand {
   }
 }
 
-extension RecordFieldsCommand {
+extension RecordCommand {
   /// `patient remove`: says what goes, asks on a terminal (or needs `--yes`), then removes the
   /// patient and everything of theirs in one transaction with its change-log rows.
   private func remove(_ query: String, _ arguments: ParsedArguments, _ context: Context)
@@ -160,7 +132,7 @@ extension RecordFieldsCommand {
     let contents = session.removalContents
     let what =
       "\(patient.fullName) (\(patient.id), born \(patient.dateOfBirth.iso))"
-      + (contents.isEmpty ? "" : " and " + Self.list(contents))
+      + (contents.isEmpty ? "" : " and " + contents.listed())
     let dryRun = arguments.flag(.showOnly)
     if !dryRun, !arguments.flag(.yes) {
       guard context.standardInputIsTerminal else {
@@ -186,12 +158,6 @@ extension RecordFieldsCommand {
         + " \(patient.id)")
     return .success
   }
-
-  /// "a, b and c".
-  static func list(_ items: [String]) -> String {
-    guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
-  }
 }
 
 /// What the record commands share: options from the part's fields, the values in the part's
@@ -203,7 +169,7 @@ enum RecordCommandText {
     part.fields.map { field in
       let twice = part.field(option: "alt-" + field.option) != nil
       return OptionSpec(
-        field.option, twice ? .repeated : .value, value: RecordListCommand.valueName(field),
+        field.option, twice ? .repeated : .value, value: RecordCommand.valueName(field),
         help: field.help + (twice ? " (give it twice for two numbers)" : ""))
     }
   }
@@ -250,25 +216,24 @@ extension String {
   fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }
 
-extension RecordListCommand {
-  static let contact = RecordListCommand(
+extension RecordCommand {
+  static let contact = RecordCommand(
     part: .contact, summary: "add, change, remove or reorder a contact",
     about: """
       The people to call, in the order they are to be called: 'add' puts a contact last, 'move'
       gives it another place. --roles takes emergency, health-care-proxy (or proxy), poa (or
       power of attorney) and caregiver, separated by commas.
       """, movable: true)
-  static let team = RecordListCommand(
+  static let team = RecordCommand(
     part: .careTeam, summary: "add, change or remove a doctor of the care team",
     about: """
       The doctors and clinicians who look after the patient (the care team), in the order the
       documents list them: --role says what they do (primary care, cardiology).
       """, movable: true)
-  static let condition = RecordListCommand(
+  static let condition = RecordCommand(
     part: .condition, summary: "add, change or remove a condition",
-    about: "Conditions (diagnoses); --since is a year, a month (2019-04) or a date.",
-    movable: false)
-  static let allergy = RecordListCommand(
+    about: "Conditions (diagnoses); --since is a year, a month (2019-04) or a date.")
+  static let allergy = RecordCommand(
     part: .allergy, summary: "record, change or remove an allergy or intolerance",
     about: """
       Adds an allergy (--substance is required) to the patient's record; a patient recorded as
@@ -276,14 +241,11 @@ extension RecordListCommand {
       exact repeat of a recorded allergy is refused. 'remove' takes one out, such as a
       duplicate imported from a file; the last one removed leaves allergies "not recorded",
       until 'patient set PATIENT --no-known-allergies yes' says there are none.
-      """, movable: false)
-  static let device = RecordListCommand(
+      """)
+  static let device = RecordCommand(
     part: .device, summary: "add, change or remove an implanted device",
-    about: "Implanted devices (pacemaker, insulin pump), with their details.", movable: false)
-}
-
-extension RecordFieldsCommand {
-  static let patient = RecordFieldsCommand(
+    about: "Implanted devices (pacemaker, insulin pump), with their details.")
+  static let patient = RecordCommand(
     part: .patient, summary: "add or remove a patient, or change their own fields (weight…)",
     about: """
       add: a new patient with a full name and a date of birth; the id it made (p- and the
@@ -300,16 +262,16 @@ extension RecordFieldsCommand {
       (160 cm, 1.6 m or 63 in, kept in cm), address, phone, insurance, preferred hospital, code
       status, the advance directive's summary and where it is kept, dependents, notes, and
       no-known-allergies (refused while allergies are listed).
-      """, removable: false)
-  static let pharmacy = RecordFieldsCommand(
+      """)
+  static let pharmacy = RecordCommand(
     part: .pharmacy, summary: "set or remove the pharmacy",
     about: "The pharmacy the patient uses; a new one needs --name.", removable: true)
-  static let baseline = RecordFieldsCommand(
+  static let baseline = RecordCommand(
     part: .baseline, summary: "set how the patient usually is (baseline)",
     about: """
       What is usual for the patient, so the ER can tell what is new: cognition, mobility,
       hearing, vision, communication, other.
-      """, removable: false)
+      """)
 }
 
 extension OptionSpec {

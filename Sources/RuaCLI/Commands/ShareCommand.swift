@@ -36,37 +36,26 @@ struct ShareCommand: Command {
         "share needs a PATIENT and a document: er, meds, falls, card, mar or fhir-ips")
     }
     let query = arguments.positionals[0]
-    if arguments.positionals[1] == ExportFormat.fhirIPS.rawValue {
-      return try shareSummary(query, arguments, context)
-    }
-    guard let kind = DocumentKind(rawValue: arguments.positionals[1]) else {
-      throw .invalidRequest(
-        "the document is er, meds, falls, card, mar or fhir-ips, not '\(arguments.positionals[1])'")
-    }
-    let target = try ShareTarget(
-      folder: arguments.value(.shareFolder), name: arguments.value(.shareName), host: context.host)
-    return try DocumentRun.run(kind, query: query, arguments, context) { settings in
-      let name = target.name(base: kind.documentName, today: settings.today, suffix: ".pdf")
-      return [.share(folder: target.folder, name: name)]
-    }
-  }
-
-  /// The IPS Bundle into the folder, delivered and logged as `export --format fhir-ips` is, with
-  /// the share action; not a page, so the paper and language options are refused.
-  private func shareSummary(_ query: String, _ arguments: ParsedArguments, _ context: Context)
-    throws(PaperError) -> ExitCode
-  {
-    if let option = [OptionSpec.paper, .lang].first(where: arguments.present) {
+    let what = try ShareDocument(checking: arguments.positionals[1])
+    // The IPS Bundle is not a page: the paper and language options are refused with it.
+    if what == .patientSummary,
+      let option = [OptionSpec.paper, .lang].first(where: arguments.present)
+    {
       throw .invalidRequest("--\(option.long) is for printed documents; fhir-ips is a JSON file")
     }
     let target = try ShareTarget(
       folder: arguments.value(.shareFolder), name: arguments.value(.shareName), host: context.host)
-    let today = try DocumentSettings.read(arguments, context).today
-    let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
-    let name = target.name(base: ExportFormat.summaryFileName, today: today, suffix: ".json")
-    try session.export(.patientSummary(query), to: .share(folder: target.folder, name: name))
-    context.note("shared \(VisibleText.escaped(target.folder + "/" + name))")
-    return .success
+    guard case .page(let kind) = what else {
+      let today = try DocumentSettings.read(arguments, context).today
+      let session = try StoreOptions.session(arguments, context, closingAbandoned: true)
+      let path = try session.shareSummary(query, to: target, today: today)
+      context.note("shared \(VisibleText.escaped(path))")
+      return .success
+    }
+    return try DocumentRun.run(kind, query: query, arguments, context) { settings in
+      let name = target.name(base: kind.documentName, today: settings.today, suffix: ".pdf")
+      return [.share(folder: target.folder, name: name)]
+    }
   }
 }
 

@@ -68,21 +68,19 @@ enum DocumentRun {
       DocumentRequest(
         kind: kind, patient: query, settings: settings,
         anchorsFooter: DocumentClock.isFixed(arguments, context) == false, resources: resources))
+    let pages = "\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s")"
     for destination in destinations(settings) {
       let record = try session.deliver(made, to: destination, printing: printing)
       switch destination {
       case .file(let path, _):
-        context.note(
-          "wrote \(VisibleText.escaped(path)) (\(made.pdf.pageCount) page\(made.pdf.pageCount == 1 ? "" : "s"))"
-        )
+        context.note("wrote \(VisibleText.escaped(path)) (\(pages))")
       case .share(let folder, let name):
         context.note("shared \(VisibleText.escaped(folder + "/" + name))")
       case .printer:
         // As lp says it: which printer, which job, how much.
-        let pages = made.pdf.pageCount
         context.note(
           "sent to \(record.entry.destination ?? "the default printer") as job "
-            + "\(Delivery.jobNumber(record.entry.jobID)), \(pages) page\(pages == 1 ? "" : "s")")
+            + "\(Delivery.jobNumber(record.entry.jobID)), \(pages)")
       case .standardOutput:
         break
       }

@@ -13,13 +13,16 @@ enum CompletionCandidates {
   static let files = ":files"
 
   static func run(_ words: [String], _ context: Context) -> ExitCode {
-    guard let name = words.first, let command = RuaPaper.find(name) else {
+    // The words typed before the one being completed, read by the command's own parser: a
+    // line the command would refuse (an unknown option) completes to nothing.
+    guard let name = words.first, let command = RuaPaper.find(name),
+      let typed = try? ArgumentParser.parse(
+        Array(words.dropFirst().dropLast()), options: command.allOptions)
+    else {
       return .success
     }
-    let typed = Array(words.dropFirst().dropLast())
-    let positionals = CompletionGrammar.positionals(typed, options: command.allOptions)
     var lines: [String] = []
-    for slot in CompletionGrammar.next(command, after: positionals) {
+    for slot in CompletionGrammar.next(command, after: typed.positionals) {
       switch slot {
       case .words(let choices): lines += choices
       case .patient: lines += patientIDs(typed, context)
@@ -33,31 +36,10 @@ enum CompletionCandidates {
 
   /// The store's patient ids, from the store the typed `--db`/`--key-file` (or the
   /// environment) name; none when it cannot be opened.
-  static func patientIDs(_ typed: [String], _ context: Context) -> [String] {
-    let store = StoreOptions.specs
-    let arguments =
-      (try? ArgumentParser.parse(storeArguments(typed), options: store))
-      ?? (try? ArgumentParser.parse([], options: store))
-    guard let arguments, let session = try? StoreOptions.session(arguments, context),
-      let patients = try? session.store.listPatients()
+  static func patientIDs(_ typed: ParsedArguments, _ context: Context) -> [String] {
+    guard typed.declares(.db), let session = try? StoreOptions.session(typed, context),
+      let patients = try? session.patients()
     else { return [] }
     return patients.map(\.id)
-  }
-
-  /// Only `--db`/`--key-file` and their values, so a half-typed line still names its store.
-  static func storeArguments(_ typed: [String]) -> [String] {
-    var result: [String] = []
-    var index = 0
-    while index < typed.count {
-      let word = typed[index]
-      if word.hasPrefix("--db=") || word.hasPrefix("--key-file=") {
-        result.append(word)
-      } else if word == "--db" || word == "--key-file", index + 1 < typed.count {
-        result += [word, typed[index + 1]]
-        index += 1
-      }
-      index += 1
-    }
-    return result
   }
 }

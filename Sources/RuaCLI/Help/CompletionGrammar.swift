@@ -47,33 +47,6 @@ enum CompletionGrammar {
     return .unknown
   }
 
-  /// The positionals among `typed` (the words after the command, the one being completed
-  /// left out): options and the values they take are skipped, as the parser would.
-  static func positionals(_ typed: [String], options: [OptionSpec]) -> [String] {
-    var result: [String] = []
-    var index = 0
-    while index < typed.count {
-      let word = typed[index]
-      index += 1
-      if word == "--" {
-        result += typed[index...]
-        break
-      }
-      guard word.hasPrefix("-"), word != "-" else {
-        result.append(word)
-        continue
-      }
-      if word.contains("=") { continue }
-      switch options.first(where: { $0.spellings.contains(word) })?.kind {
-      case .value, .repeated: index += 1
-      case .optionalValue:
-        if index < typed.count, !typed[index].hasPrefix("-") { index += 1 }
-      case .flag, nil: break
-      }
-    }
-    return result
-  }
-
   /// What the next positional can be, given the ones typed: the union over the usage lines
   /// whose fixed words match.
   static func next(_ command: any Command, after positionals: [String]) -> [Slot] {

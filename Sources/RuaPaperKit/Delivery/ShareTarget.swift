@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 public import RuaCore
+public import RuaDocuments
 import RuaFiles
 
 /// Where `share` puts one file: a real folder of the user's (never through a link), and a
@@ -24,5 +25,37 @@ public struct ShareTarget: Sendable {
   /// The file's name: the one chosen, else `base-DATE` and `suffix` (".pdf"), the first free.
   public func name(base: String, today: CivilDate, suffix: String) -> String {
     chosen ?? Files.freeName(in: folder, base: "\(base)-\(today.iso)", suffix: suffix)
+  }
+}
+
+/// What `share PATIENT WHAT` puts into the folder: one printed document, or the person's FHIR
+/// International Patient Summary (the JSON `export --format fhir-ips` writes).
+public enum ShareDocument: Equatable, Sendable {
+  case page(DocumentKind)
+  case patientSummary
+
+  /// The second word of `share`; refused naming every choice.
+  public init(checking word: String) throws(PaperError) {
+    if word == ExportFormat.fhirIPS.rawValue {
+      self = .patientSummary
+    } else if let kind = DocumentKind(rawValue: word) {
+      self = .page(kind)
+    } else {
+      throw .invalidRequest(
+        "the document is er, meds, falls, card, mar or fhir-ips, not '\(word)'")
+    }
+  }
+}
+
+extension Session {
+  /// The IPS Bundle of the patient `query` names into `target`'s folder, named by `today`
+  /// unless a name was chosen, delivered and logged as an export is, with the share action;
+  /// the path written.
+  public func shareSummary(_ query: String, to target: ShareTarget, today: CivilDate)
+    throws(PaperError) -> String
+  {
+    let name = target.name(base: ExportFormat.summaryFileName, today: today, suffix: ".json")
+    try export(.patientSummary(query), to: .share(folder: target.folder, name: name))
+    return target.folder + "/" + name
   }
 }

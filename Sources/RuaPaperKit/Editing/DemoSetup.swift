@@ -61,6 +61,23 @@ public enum DemoSetup {
     }
   }
 
+  /// The demo's store in `folder` (`store.db` and `key`, made when neither exists) holding the
+  /// sample `findSample` finds from `host`'s working directory, dated to `host`'s today.
+  public static func store(in folder: String, host: HostEnvironment) throws(PaperError)
+    -> (location: StoreLocation, store: Store, summary: ImportSummary)
+  {
+    let location = StoreLocation(database: folder + "/store.db", keyFile: folder + "/key")
+    guard let path = findSample(workingDirectory: host.workingDirectory) else {
+      throw PaperError(
+        "cannot find \(sample) in \(host.workingDirectory) or beside the rua-paper "
+          + "executable; run demo from the rua-paper source folder", kind: .notFound)
+    }
+    let circle = try circle(
+      from: path, templates: try TemplatesLocation.resolve(nil, host), today: host.today)
+    let (store, summary) = try store(circle, at: location, now: host.now)
+    return (location, store, summary)
+  }
+
   /// The demo's documents: every patient's three, on Letter, as files in `folder/documents`
   /// (replacing an earlier demo's) and one binder, `folder/care-circle-binder.pdf`.
   public static func documents(in folder: String, workers: Int, host: HostEnvironment)

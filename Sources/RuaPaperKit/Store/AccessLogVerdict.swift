@@ -75,3 +75,28 @@ public struct AccessLogVerdict {
     return AccessLogVerdict(finding: .verified(line), messages: messages)
   }
 }
+
+extension LogAnchorClaim {
+  /// `--anchor SEQ:HASH` as given, or a refusal saying the form `log anchor` prints.
+  public init(checking text: String) throws(PaperError) {
+    guard let claim = LogAnchorClaim(text) else {
+      throw .invalidRequest(
+        "--anchor '\(text)' is not SEQ:HASH (a row number, a colon, and 6 to 64 hex digits, "
+          + "as 'rua-paper log anchor' prints it)")
+    }
+    self = claim
+  }
+}
+
+extension Session {
+  /// `log verify`: the chain, triggers and anchor file, and `claim` (a head kept elsewhere).
+  public func verifyAccessLog(claim: LogAnchorClaim?) throws(PaperError) -> AccessLogVerdict {
+    try AccessLogVerdict.verify(store, claim: claim)
+  }
+
+  /// `log anchor`: the access log's head, as a footer and `--anchor` name it.
+  public func accessHead() throws(PaperError) -> LogPosition {
+    let store = self.store
+    return try StoreAccess.perform { () throws(StoreError) in try store.accessHead() }
+  }
+}
