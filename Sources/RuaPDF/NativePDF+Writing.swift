@@ -32,7 +32,7 @@ struct NativePDFWriter {
   let nodes: [NativePDF.Node]
   let arrays: [[Handle]]
   let dictionaries: [[(key: String, value: Handle)]]
-  let objects: [Int: Handle]
+  let objects: ObjectTable
   /// By handle: whether it is an indirect object (written as a reference inside another), and
   /// its new number (0 before it is met). Arrays, not dictionaries: every value written asks.
   let indirect: [Bool]

@@ -44,7 +44,7 @@ package final class NativePDF {
   @exclusivity(unchecked) var dictionaries: [[(key: String, value: Handle)]] = []
   var streams: [Stream] = []
   /// Object number → the object's handle.
-  @exclusivity(unchecked) var objects: [Int: Handle] = [:]
+  @exclusivity(unchecked) var objects = ObjectTable()
   /// Handle → object number, for the handles that are indirect objects.
   var numbers: [Handle: Int] = [:]
   var trailerHandle: Handle = 0
