@@ -5,17 +5,19 @@ internal import CZlib
 enum Flate {
   /// At zlib's default level, as libqpdf compresses.
   static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
-    var length = compressBound(uLong(bytes.count))
-    var out = [UInt8](repeating: 0, count: Int(length))
-    let status = out.withUnsafeMutableBufferPointer { target in
-      bytes.withUnsafeBufferPointer { source in
+    let bound = Int(compressBound(uLong(bytes.count)))
+    var status = Z_OK
+    // Not zeroed first: zlib writes the bytes it reports, and only those are kept.
+    let out = [UInt8](unsafeUninitializedCapacity: bound) { target, initialized in
+      var length = uLong(bound)
+      status = bytes.withUnsafeBufferPointer { source in
         compress2(
           target.baseAddress, &length, source.baseAddress, uLong(source.count),
           Z_DEFAULT_COMPRESSION)
       }
+      initialized = status == Z_OK ? Int(length) : 0
     }
     guard status == Z_OK else { return nil }
-    out.removeSubrange(Int(length)...)
     return out
   }
 

@@ -8,6 +8,9 @@ extension NativePDF {
       throw .reading("not a PDF: no %PDF-1. header")
     }
     let offsets = try readXref()
+    objects.reserveCapacity(offsets.count + 8)
+    numbers.reserveCapacity(offsets.count + 8)
+    nodes.reserveCapacity(offsets.count * 8)
     for (number, offset) in offsets.sorted(by: { $0.key < $1.key }) where objects[number] == nil {
       try readObject(number, at: offset, offsets: offsets)
     }
@@ -34,7 +37,7 @@ extension NativePDF {
     while true {
       parser.skipSpace()
       let mark = parser.position
-      if parser.word().elementsEqual("trailer".utf8) { break }
+      if PDFObjectParser.matches(parser.word(), "trailer") { break }
       parser.position = mark
       let first = try parser.unsigned()
       let count = try parser.unsigned()
@@ -44,11 +47,11 @@ extension NativePDF {
         let generation = try parser.unsigned()
         parser.skipSpace()
         let kind = parser.word()
-        if kind.elementsEqual("n".utf8) {
+        if PDFObjectParser.matches(kind, "n") {
           guard generation == 0 else { throw .reading("an object of generation \(generation)") }
           guard offset < input.count else { throw .reading("an xref offset past the end") }
           offsets[number] = offset
-        } else if !kind.elementsEqual("f".utf8) {
+        } else if !PDFObjectParser.matches(kind, "f") {
           throw .reading("an xref entry that is neither n nor f")
         }
       }
@@ -72,7 +75,7 @@ extension NativePDF {
     var handle = try parser.value()
     parser.skipSpace()
     let mark = parser.position
-    if parser.word().elementsEqual("stream".utf8) {
+    if PDFObjectParser.matches(parser.word(), "stream") {
       guard case .dictionary = nodes[handle] else { throw .reading("a stream without dictionary") }
       if parser.current == 0x0d { parser.position += 1 }
       guard parser.current == 0x0a else { throw .reading("stream not followed by a line end") }

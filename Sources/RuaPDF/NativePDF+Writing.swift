@@ -26,12 +26,13 @@ struct NativePDFWriter {
     var index: Int
   }
 
-  unowned let pdf: NativePDF
+  /// Unowned without its reference count: a writer lives only inside `NativePDF.write`.
+  unowned(unsafe) let pdf: NativePDF
   // The graph as it stands, read without the class's exclusivity checks (each a call).
   let nodes: [NativePDF.Node]
   let arrays: [[Handle]]
   let dictionaries: [[(key: String, value: Handle)]]
-  let objects: [Int: Handle]
+  let objects: ObjectTable
   /// By handle: whether it is an indirect object (written as a reference inside another), and
   /// its new number (0 before it is met). Arrays, not dictionaries: every value written asks.
   let indirect: [Bool]
@@ -59,7 +60,9 @@ struct NativePDFWriter {
     let infoNumber = pdf.isDictionary(info) ? number(info) : nil
     let minor = pdf.input.count > 7 ? max(Int(pdf.input[7]) - 0x30, 5) : 5
     out = Array("%PDF-1.\(min(minor, 7))\n%".utf8) + [0xbf, 0xf7, 0xa2, 0xfe, 0x0a]
-    var packed: [(number: Int, body: [UInt8])] = []
+    // The objects that go in the object stream, serialized one after another into `bodies`.
+    var packed: [(number: Int, offset: Int)] = []
+    var bodies: [UInt8] = []
     var next = 0
     while next < queue.count {
       let handle = queue[next]
@@ -68,9 +71,9 @@ struct NativePDFWriter {
         entries.append(Entry(type: 1, field: out.count, index: 0))
         try writeStream(index, number: next)
       } else {
-        var body: [UInt8] = []
-        try serialize(handle, into: &body, depth: 0)
-        packed.append((next, body))
+        packed.append((next, bodies.count))
+        try serialize(handle, into: &bodies, depth: 0)
+        bodies.append(0x0a)
         entries.append(Entry(type: 2, field: 0, index: 0))
       }
       guard queue.count <= NativePDF.objectLimit else {
@@ -82,7 +85,7 @@ struct NativePDFWriter {
       entries[object.number - 1] = Entry(type: 2, field: objectStream, index: place)
     }
     entries.append(Entry(type: 1, field: out.count, index: 0))
-    try writeObjectStream(packed, number: objectStream)
+    try writeObjectStream(packed, bodies, number: objectStream)
     let xref = objectStream + 1
     entries.append(Entry(type: 1, field: out.count, index: 0))
     let id = hexDigest(out)
@@ -122,7 +125,7 @@ struct NativePDFWriter {
   private mutating func writeStream(_ index: Int, number: Int) throws(NativePDFError) {
     let stream = pdf.streams[index]
     let dictionary = stream.dictionary
-    var data = stream.replaced.map { _ in [UInt8]() } ?? Array(pdf.input[stream.stored])
+    var data: [UInt8] = []
     var extra = ""
     var skipped: Set<String> = ["/Length"]
     if let replaced = stream.replaced {
@@ -137,28 +140,26 @@ struct NativePDFWriter {
       }
     }
     var head: [UInt8] = []
+    let length = stream.replaced == nil ? stream.stored.count : data.count
     try serializeDictionary(dictionary, into: &head, depth: 1, skipping: skipped) {
-      $0 += Array("\(extra) /Length \(data.count)".utf8)
+      $0 += Array("\(extra) /Length \(length)".utf8)
     }
     append("\(number) 0 obj\n")
     out += head
     append("\nstream\n")
-    out += data
+    if stream.replaced == nil { out += pdf.input[stream.stored] } else { out += data }
     append("\nendstream\nendobj\n")
   }
 
   private mutating func writeObjectStream(
-    _ packed: [(number: Int, body: [UInt8])], number: Int
+    _ packed: [(number: Int, offset: Int)], _ bodies: [UInt8], number: Int
   ) throws(NativePDFError) {
     var header: [UInt8] = []
-    var bodies: [UInt8] = []
     for object in packed {
       Self.decimal(object.number, into: &header)
       header.append(0x20)
-      Self.decimal(bodies.count, into: &header)
+      Self.decimal(object.offset, into: &header)
       header.append(0x20)
-      bodies += object.body
-      bodies.append(0x0a)
     }
     guard let compressed = Flate.deflate(header + bodies) else { throw deflateFailure }
     append(
@@ -185,7 +186,7 @@ struct NativePDFWriter {
     case .boolean(let value): buffer.append(contentsOf: (value ? "true" : "false").utf8)
     case .integer(let value): Self.decimal(value, into: &buffer)
     case .real(let text): buffer.append(contentsOf: text)
-    case .name(let name): buffer.append(contentsOf: name.utf8)
+    case .name(let name): Self.utf8(name, into: &buffer)
     case .string(let bytes): Self.string(bytes, into: &buffer)
     case .reference(let target):
       if let object = objects[target] {
@@ -231,12 +232,19 @@ struct NativePDFWriter {
     for entry in dictionaries[index] {
       if isNull(entry.value) || (!skipping.isEmpty && skipping.contains(entry.key)) { continue }
       buffer.append(0x20)
-      buffer.append(contentsOf: entry.key.utf8)
+      Self.utf8(entry.key, into: &buffer)
       buffer.append(0x20)
       try serialize(entry.value, into: &buffer, depth: depth)
     }
     extra(&buffer)
     buffer.append(contentsOf: " >>".utf8)
+  }
+
+  /// A name's bytes through its contiguous storage (appending its `utf8` view goes element
+  /// by element).
+  static func utf8(_ text: String, into buffer: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { buffer.append(contentsOf: $0) }
   }
 
   /// An integer in decimal, without making a String.

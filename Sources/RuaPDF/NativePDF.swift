@@ -34,12 +34,17 @@ package final class NativePDF {
   }
 
   let input: [UInt8]
-  var nodes: [Node] = [.null]
-  var arrays: [[Handle]] = []
-  var dictionaries: [[(key: String, value: Handle)]] = []
+  // The graph's four collections without the run-time exclusivity check: `resolve`, `key` and
+  // the parser read them for every value (about 5,000 times a sheet), and each check cost
+  // more than the read. Nothing can overlap: the class is not Sendable, and each is changed
+  // only by one statement (an append, an assignment to one element) whose value is computed
+  // before, with no call inside that could read it.
+  @exclusivity(unchecked) var nodes: [Node] = [.null]
+  @exclusivity(unchecked) var arrays: [[Handle]] = []
+  @exclusivity(unchecked) var dictionaries: [[(key: String, value: Handle)]] = []
   var streams: [Stream] = []
   /// Object number → the object's handle.
-  var objects: [Int: Handle] = [:]
+  @exclusivity(unchecked) var objects = ObjectTable()
   /// Handle → object number, for the handles that are indirect objects.
   var numbers: [Handle: Int] = [:]
   var trailerHandle: Handle = 0
