@@ -6,7 +6,8 @@ import RuaDocuments
 /// sure to do with a text this layout holds on one line, at any other width: what lets
 /// `TextMeasurer.oneLineWidth` skip the layouts that would confirm its answer. The width never
 /// changes how Pango itemises or shapes a text, only where it breaks it, so this layout's
-/// items, glyphs and break opportunities are those of the same text at any width.
+/// items, glyphs and break opportunities are those of the same text at any width (until a kept
+/// word that overflows there is let go, which the proofs below rule out).
 extension TextLayout {
   /// The one line of this layout and what its breaking proves; nil when it wraps.
   func oneLine() -> OneLine? {
