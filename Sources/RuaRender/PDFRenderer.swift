@@ -49,8 +49,7 @@ public final class PDFRenderer {
       lineHeights: { text, width in
         guard failure.error == nil else { return [10] }
         do throws(RenderError) {
-          let layout = try cache.layout(text, width: width)
-          return layout.lines.map(\.height)
+          return try cache.lineHeights(text, width: width)
         } catch {
           failure.error = error
           return [10]
@@ -68,8 +67,7 @@ public final class PDFRenderer {
       lineWidth: { text, width in
         guard failure.error == nil else { return nil }
         do throws(RenderError) {
-          let lines = try cache.layout(text, width: width).lines
-          return lines.count == 1 ? lines[0].width : nil
+          return try cache.oneLine(text, width: width)
         } catch {
           failure.error = error
           return nil

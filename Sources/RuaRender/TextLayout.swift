@@ -32,6 +32,9 @@ final class TextLayout {
   let hasClusters: Bool
   /// The byte ranges of a bilingual label's second language (English), in the layout's text.
   let secondLanguageRanges: [Range<Int>]
+  /// Whether a kept word was let go because it overflowed at this width (what it is at another
+  /// width depends on that width).
+  private(set) var wordsLetGo = false
 
   init(
     _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
@@ -120,7 +123,7 @@ final class TextLayout {
     defer { pango_font_description_free(baseFont) }
     pango_layout_set_font_description(layout, baseFont)
     pango_layout_set_text(layout, joined, Int32(joined.utf8.count))
-    pango_layout_set_width(layout, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+    pango_layout_set_width(layout, Self.units(width))
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
     // The paragraph direction comes from the context (the document's direction, set by the
     // renderer), not from the first letter, so a line that starts with an Arabic name on an
@@ -168,6 +171,7 @@ final class TextLayout {
       pango_layout_set_attributes(layout, kept)
       let over = Self.overflowingLines(layout, width: width)
       if over.isEmpty { break }
+      wordsLetGo = true
       unbroken.removeAll { range in over.contains { $0.overlaps(range) } }
       if unbroken.isEmpty { pango_layout_set_attributes(layout, attributes) }
     }
@@ -179,11 +183,16 @@ final class TextLayout {
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+  /// A width in points as the Pango units a layout is set to (rounded down).
+  static func units(_ width: Double) -> Int32 {
+    Int32((width * Double(PANGO_SCALE)).rounded(.down))
+  }
+
   /// The byte ranges of the lines of `layout` wider than `width` (a word that could not be
   /// broken).
   static func overflowingLines(_ layout: OpaquePointer, width: Double) -> [Range<Int>] {
     var result: [Range<Int>] = []
-    let limit = Int32((width * Double(PANGO_SCALE)).rounded(.down))
+    let limit = units(width)
     for index in 0..<pango_layout_get_line_count(layout) {
       guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
       var logical = PangoRectangle()

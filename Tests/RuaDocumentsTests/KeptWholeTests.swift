@@ -44,7 +44,9 @@ import Testing
     let texts = [
       "Call \u{212A}im", "Kim", "Agne\u{300}s", "Agn\u{E8}s", "e\u{301}", "\u{E9}", "Zoë",
       "Zoe\u{308}", "張伟", "\u{F900}", "\u{8C48}", "Ana\u{301}", "Mei-Ling", "a;b", "x\u{1FEF}y",
-      "555-0100", "+1 555 0100", "Ωmega", "\u{2126}mega",
+      "555-0100", "+1 555 0100", "Ωmega", "\u{2126}mega", "\u{212B}se", "\u{C5}se", "A\u{30A}se",
+      "Иван", "Йовић", "И\u{306}овић", "Nguyễn", "Nguyê\u{303}n", "\u{F9D1}", "\u{516D}",
+      "赵静 — Иван", "José — 赵静",
     ]
     for text in texts {
       let searched = KeptWhole.Searched(text)
@@ -89,5 +91,27 @@ import Testing
     Self.expectSameRuns(texts, tokens)
     #expect(Self.kept("Jose\u{301} Jose — x", ["Jose"]) == ["Jose"])
     #expect(Self.kept("Morphine — Ana · Kim", ["Ana", "Kim"]) == ["Ana", "Kim"])
+  }
+
+  /// Latin, Cyrillic and Han tokens are searched by bytes too in a run without a character
+  /// that makes a Character equal to one of theirs: the same runs as the Character search,
+  /// with those characters present (a decomposed accent or breve, the Angstrom sign, a CJK
+  /// compatibility ideograph) and absent, beside combining marks outside U+0300–U+036F, a
+  /// variation selector, a joiner and kana.
+  @Test func theByteSearchOfOtherTokensFindsWhatTheCharacterSearchFinds() {
+    let texts = [
+      "José — José, Josés José", "Jose\u{301} — José", "Zoë·Zoë Zoe\u{308}", "Åse — \u{212B}se",
+      "A\u{30A}se — Åse", "Иван · Иванов Иван", "Йовић — И\u{306}овић", "Nguyễn — Nguyê\u{303}n",
+      "Nguyễn\u{1DC4} Nguyễn", "赵静·赵静赵静", "赵静\u{FE00} 赵静", "\u{F9D1}静 — 六静", "六静\u{3099}",
+      "赵\u{200D}静 赵静", "Pérez-José — Pérez", "José\u{20DD} José", "Mu\u{308}ller · Müller",
+    ]
+    let tokens = [
+      "Pérez-José", "Nguyễn", "Иванов", "Йовић", "Müller", "José", "Иван", "Åse", "Zoë", "六静",
+      "赵静", "Pérez",
+    ]
+    Self.expectSameRuns(texts, tokens)
+    #expect(Self.kept("Jose\u{301} — José", ["José"]) == ["Jose\u{301}", "José"])
+    #expect(Self.kept("\u{F9D1}静 — 六静", ["六静"]) == ["\u{F9D1}静", "六静"])
+    #expect(Self.kept("Йовић — И\u{306}овић", ["Йовић"]) == ["Йовић", "И\u{306}овић"])
   }
 }

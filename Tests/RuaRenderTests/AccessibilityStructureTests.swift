@@ -144,6 +144,11 @@ import Testing
         == "Reviewed by … on …")
     #expect(FillIn.spoken("at ____") == "at …")
     #expect(FillIn.spoken("snake_case") == nil)
+    // Underscores apart, or three in bytes but not as Characters (an accent on the third).
+    #expect(FillIn.spoken("a __\u{301}_ b") == nil)
+    #expect(FillIn.spoken("_ _ __ _") == nil)
+    #expect(FillIn.spoken("___\u{301}") == nil)
+    #expect(FillIn.spoken("____\u{301}") == "…_\u{301}")
   }
 
   @Test func emptyBidiSpansAreRemovedAndNothingElse() {

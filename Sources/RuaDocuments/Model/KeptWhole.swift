@@ -122,10 +122,13 @@ enum KeptWhole {
         continue
       }
       // In any other run ("Morphine — itching", a contact line with "·") the ASCII tokens are
-      // still searched by bytes (`ByteMatch`), unless it holds a character equal to an ASCII one.
+      // still searched by bytes (`ByteMatch`), unless it holds a character equal to an ASCII
+      // one; and the Latin, Cyrillic and Han ones (José, Иван, 赵静) unless it holds one equal
+      // to one of theirs (`Searched.hasEquivalent`).
       let bytes = searchingBytes && !searched.hasASCIIEquivalent ? match : nil
+      let others = searchingBytes && !searched.hasEquivalent
       var rest = Substring(run.text)
-      while let (range, _) = firstToken(in: rest, tokens, bytes) {
+      while let (range, _) = firstToken(in: rest, tokens, bytes, others: others) {
         piece(rest[..<range.lowerBound], whole: false)
         piece(rest[range], whole: true)
         rest = rest[range.upperBound...]
@@ -136,13 +139,16 @@ enum KeptWhole {
   }
 
   /// The earliest whole occurrence of any token (the longest at the same place); the ASCII
-  /// tokens found by their bytes when `bytes` is given.
-  private static func firstToken(in text: Substring, _ tokens: [String], _ bytes: ByteMatch?)
-    -> (Range<Substring.Index>, String)?
-  {
+  /// tokens found by their bytes when `bytes` is given, and the `Searched.bytesDecide` ones
+  /// too when `others`.
+  private static func firstToken(
+    in text: Substring, _ tokens: [String], _ bytes: ByteMatch?, others: Bool
+  ) -> (Range<Substring.Index>, String)? {
     var best: (Range<Substring.Index>, String)?
     for token in tokens {
-      if let bytes, token.utf8.allSatisfy({ $0 < 0x80 }) {
+      if let bytes,
+        token.utf8.allSatisfy({ $0 < 0x80 }) || (others && Searched.bytesDecide(token))
+      {
         if let range = bytes.first(Array(token.utf8), in: text),
           best.map({ range.lowerBound < $0.0.lowerBound }) ?? true
         {
@@ -249,19 +255,55 @@ enum KeptWhole {
     /// Holds U+037E, U+1FEF or U+212A, the only characters canonically equivalent to ASCII
     /// ones (";", "`", "K"), which a Character comparison finds and a byte search would not.
     let hasASCIIEquivalent: Bool
+    /// Holds a character that makes, alone or with the one before it, a Character canonically
+    /// equivalent to one of a `bytesDecide` token: one of those three, a combining mark of
+    /// U+0300–U+036F (a decomposed é, й, ễ), U+212B ANGSTROM SIGN (Å), or a CJK compatibility
+    /// ideograph (U+F900–U+FAFF, U+2F800–U+2FA1F, each equal to a unified one).
+    let hasEquivalent: Bool
 
     init(_ text: String) {
       bytes = Array(text.utf8)
       isASCII = bytes.allSatisfy { $0 < 0x80 }
-      hasASCIIEquivalent =
-        !isASCII && text.unicodeScalars.contains { [0x37E, 0x1FEF, 0x212A].contains($0.value) }
+      var ascii = false
+      var other = false
+      if !isASCII {
+        for scalar in text.unicodeScalars {
+          switch scalar.value {
+          case 0x37E, 0x1FEF, 0x212A: ascii = true
+          case 0x300...0x36F, 0x212B, 0xF900...0xFAFF, 0x2F800...0x2FA1F: other = true
+          default: continue
+          }
+        }
+      }
+      hasASCIIEquivalent = ascii
+      hasEquivalent = ascii || other
+    }
+
+    /// A token of ASCII, Latin (U+00C0–U+024F, U+1E00–U+1EFF), Cyrillic (U+0400–U+04FF) and
+    /// Han (U+4E00–U+9FFF) letters, none a combining mark: each of its Characters is one
+    /// that no other sequence equals except through a character `hasEquivalent` looks for,
+    /// so in a run without those its bytes are found exactly where its Characters are
+    /// (`ByteMatch` then checks that both ends are Character boundaries).
+    static func bytesDecide(_ token: String) -> Bool {
+      token.unicodeScalars.allSatisfy {
+        switch $0.value {
+        case 0...0x7F, 0xC0...0x24F, 0x400...0x482, 0x48A...0x4FF, 0x1E00...0x1EFF, 0x4E00...0x9FFF:
+          return true
+        default: return false
+        }
+      }
     }
 
     /// False only when `token` cannot be in the text as Characters: an ASCII token's bytes
-    /// must be in the text's bytes, and a token with any other letter cannot be in a text of
-    /// ASCII only.
+    /// must be in the text's bytes, a token with any other letter cannot be in a text of
+    /// ASCII only, and a `bytesDecide` token's bytes must be in a text without `hasEquivalent`.
     func mayHold(_ token: String) -> Bool {
-      guard token.utf8.allSatisfy({ $0 < 0x80 }) else { return !isASCII }
+      guard token.utf8.allSatisfy({ $0 < 0x80 }) else {
+        guard !isASCII else { return false }
+        if hasEquivalent || !Self.bytesDecide(token) { return true }
+        return token.utf8.withContiguousStorageIfAvailable(contains)
+          ?? contains(Array(token.utf8))
+      }
       if hasASCIIEquivalent { return true }
       // The token's own bytes, not a copy (this runs for every token and every run).
       return token.utf8.withContiguousStorageIfAvailable(contains) ?? contains(Array(token.utf8))

@@ -77,6 +77,22 @@ public struct Page: Equatable, Sendable {
   }
 }
 
+/// The one line a text takes at a width, and what the measurer knows of its breaking there.
+public struct OneLine: Equatable, Sendable {
+  /// The line's width in points.
+  public var width: Double
+  /// The text stays on one line at every width from `width` up.
+  public var fitsFromWidth: Bool
+  /// The text wraps at every width from this one up to `width` (nil: not known at any).
+  public var wrapsFrom: Double?
+
+  public init(width: Double, fitsFromWidth: Bool = false, wrapsFrom: Double? = nil) {
+    self.width = width
+    self.fitsFromWidth = fitsFromWidth
+    self.wrapsFrom = wrapsFrom
+  }
+}
+
 /// Measures text for the paginator. A struct of closures so tests can use a font-free fake
 /// and `RuaRender` a real Pango one.
 public struct TextMeasurer {
@@ -86,14 +102,14 @@ public struct TextMeasurer {
   /// number and its text) are aligned on it, so a number beside an Arabic or Chinese line,
   /// whose fallback font is taller, sits on the same baseline. Nil: every text alike.
   public var firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)?
-  /// The width of the one line `text` takes when laid out at `width` (nil when it wraps, or
-  /// when the measurer cannot tell). Lets `oneLineWidth` predict its bisection.
-  public var lineWidth: ((_ text: StyledText, _ width: Double) -> Double?)?
+  /// The one line `text` takes when laid out at `width` (nil when it wraps, or when the
+  /// measurer cannot tell). Lets `oneLineWidth` predict its bisection.
+  public var lineWidth: ((_ text: StyledText, _ width: Double) -> OneLine?)?
 
   public init(
     lineHeights: @escaping (_ text: StyledText, _ width: Double) -> [Double],
     firstBaseline: ((_ text: StyledText, _ width: Double) -> Double)? = nil,
-    lineWidth: ((_ text: StyledText, _ width: Double) -> Double?)? = nil
+    lineWidth: ((_ text: StyledText, _ width: Double) -> OneLine?)? = nil
   ) {
     self.lineHeights = lineHeights
     self.firstBaseline = firstBaseline
@@ -109,11 +125,15 @@ public struct TextMeasurer {
   /// answer: the text fits where the bisection ended and wraps just below it. Whether a text
   /// fits on one line only grows with the width, so every other step would have gone the
   /// same way, and the answer is the bisection's own. When either disagrees, it bisects.
+  /// A confirmation the measurer vouches for (`OneLine.fitsFromWidth`, `wrapsFrom`) is not
+  /// laid out.
   public func oneLineWidth(_ text: StyledText, limit: Double) -> Double {
     guard !text.isEmpty, fitsOneLine(text, limit) else { return limit }
-    if let natural = lineWidth?(text, limit) {
-      let (low, high) = Self.bisect(limit: limit) { $0 >= natural }
-      if high == limit || fitsOneLine(text, high), low == 0 || !fitsOneLine(text, low) {
+    if let line = lineWidth?(text, limit) {
+      let (low, high) = Self.bisect(limit: limit) { $0 >= line.width }
+      if high == limit || line.fitsFromWidth || fitsOneLine(text, high),
+        low == 0 || low >= line.wrapsFrom ?? .infinity || !fitsOneLine(text, low)
+      {
         return high
       }
     }
