@@ -54,17 +54,34 @@ struct CardLayout {
   /// conditions), while the back still fits.
   var faces: (front: [CardPart], back: [CardPart]) {
     var front = card.front
-    var back = card.back
+    var moved: [CardPart] = []
     let (frontRoom, backRoom) = rooms
+    // The moved lists after the back's own lists under a heading, so a list cut to its
+    // pointer joins their pointers in one paragraph ("+ 3 more contacts · + 8 more
+    // conditions: see the ER sheet"); the moved blocks after every list of the back, where
+    // the pharmacy cut to its pointer joins them too.
+    let back = card.back
+    func after(_ matches: (CardPart) -> Bool) -> Int {
+      (back.lastIndex(where: matches) ?? -1) + 1
+    }
+    let listsAt = after {
+      if case .list(let list) = $0, case .list = list.shape { true } else { false }
+    }
+    let blocksAt = max(listsAt, after { if case .list = $0 { true } else { false } })
+    func joined(_ parts: [CardPart]) -> [CardPart] {
+      let lists = parts.filter { if case .list = $0 { true } else { false } }
+      let blocks = parts.filter { if case .block = $0 { true } else { false } }
+      return Array(back[..<listsAt]) + lists + Array(back[listsAt..<blocksAt]) + blocks
+        + Array(back[blocksAt...])
+    }
     while front.count > 2, !fitting(front, room: frontRoom).fits, let last = front.last {
       // Only while the back still holds what it must (its first contact): else the part stays
       // on the front, never dropped between the faces.
-      let moved = [last] + back
-      guard fitting(moved, room: backRoom).fits else { break }
+      guard fitting(joined([last] + moved), room: backRoom).fits else { break }
       front.removeLast()
-      back = moved
+      moved.insert(last, at: 0)
     }
-    return (front, back)
+    return (front, joined(moved))
   }
 
   func pages() -> [Page] {
@@ -120,36 +137,37 @@ struct CardLayout {
       return nil
     }
     var shown = lists.map { $0?.items.count ?? 0 }
-    // A list's closing pointer and the lists after it cut to nothing share one paragraph
-    // ("+ 3 more contacts: see the ER sheet · + 26 more medicines: …"): a crowded bilingual
-    // back keeps the lines each pointer's own paragraph leaves half empty.
+    // A list's closing pointer and the lists after it cut to nothing share one paragraph,
+    // the "see the ER sheet" once ("+ 3 more contacts · + 26 more medicines: see the ER
+    // sheet"): a crowded bilingual back keeps the lines each pointer's own paragraph and tail
+    // cost.
     func blocks() -> [Block] {
       var result: [Block] = []
-      var pointers: StyledText?
-      func add(_ pointer: StyledText) {
-        pointers = pointers.map { $0 + StyledText(" · ", style: "body") + pointer } ?? pointer
+      var pointers: [(note: TableOverflowNote, count: Int)] = []
+      func close() {
+        if !pointers.isEmpty { result.append(.paragraph(TableOverflowNote.joined(pointers))) }
+        pointers = []
       }
       for (index, part) in parts.enumerated() {
-        if case .list(let list) = part, let pointer = list.pointerAlone(shown: shown[index]) {
-          add(pointer)
+        if case .list(let list) = part, list.pointerAlone(shown: shown[index]) != nil {
+          pointers.append((list.more, list.items.count))
           continue
         }
-        if let done = pointers { result.append(.paragraph(done)) }
-        pointers = nil
+        close()
         switch part {
         case .block(let block): result.append(block)
         case .list(let list):
           var listed = list.blocks(shown: shown[index])
           if case .list = list.shape, shown[index] < list.items.count,
-            case .paragraph(let note) = listed.last
+            case .paragraph = listed.last
           {
             listed.removeLast()
-            add(note)
+            pointers.append((list.more, list.items.count - shown[index]))
           }
           result += listed
         }
       }
-      if let done = pointers { result.append(.paragraph(done)) }
+      close()
       return result
     }
     let order = { (index: Int) in lists[index]?.yieldOrder ?? 0 }

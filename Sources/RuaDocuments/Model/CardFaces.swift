@@ -71,9 +71,10 @@ public struct CardList: Equatable, Sendable {
     case .inline(let label):
       // Nothing of it shown: the line announcing the rest says what they are on its own.
       if count == 0, let note { return [.paragraph(note)] }
-      return [
-        .paragraph(label + StyledText("  ", style: "body") + line(StyledText(" · ", style: "body")))
-      ]
+      let entries = line(StyledText(" · ", style: "body"))
+      // No label (the pharmacy's entry carries its own): no space before the entries.
+      if label.isEmpty { return [.paragraph(entries)] }
+      return [.paragraph(label + StyledText("  ", style: "body") + entries)]
     case .list(let heading):
       // Nothing of it shown: the pointer names the list on its own ("+ 5 more medicines: see
       // the ER sheet"), and a crowded back keeps the lines of its heading for another list.

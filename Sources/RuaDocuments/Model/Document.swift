@@ -92,13 +92,19 @@ public struct TableOverflowNote: Equatable, Sendable {
   }
 
   public func text(count: Int, page: Int) -> StyledText {
+    let (first, second) = strings(count: count, page: page)
+    return Labels.pair(first, second, style: style, separator: " / ")
+  }
+
+  /// The note filled in, in the document's language and in its second language.
+  public func strings(count: Int, page: Int) -> (first: String, second: String?) {
     let fill = { (chosen: String) in
       chosen.replacingAll("{count}", with: String(count)).replacingAll(
         "{page}", with: String(page))
     }
-    let first = fill(count == 1 ? singular : format)
-    let second = (count == 1 ? secondSingular : secondFormat).map(fill)
-    return Labels.pair(first, second, style: style, separator: " / ")
+    return (
+      fill(count == 1 ? singular : format), (count == 1 ? secondSingular : secondFormat).map(fill)
+    )
   }
 }
 

@@ -152,7 +152,9 @@ struct WalletCardWords: DocumentWords {
 
   func back(_ patient: Patient, facts: ERFacts) -> [CardPart] {
     var parts: [CardPart] = []
-    let contacts = label(.contacts, "heading")
+    // The short heading ("Emergency contacts"): the entries are numbered in call order, and
+    // the sheet's "— call in this order" cost a crowded bilingual back the front's last line.
+    let contacts = label(.cardContacts, "heading")
     if patient.contacts.isEmpty {
       parts += [.block(.heading(level: 3, contacts)), .block(empty(.emptyContacts))]
     } else {
@@ -184,11 +186,19 @@ struct WalletCardWords: DocumentWords {
             keep: max(flagged.count, 1), yieldOrder: 0)))
     }
     if let pharmacy = patient.pharmacy {
+      // Cut to its pointer last of all, when a crowded front's language and interpreter line
+      // needs the room: the ER sheet has the pharmacy, and the first seconds need the
+      // interpreter more.
+      let entry = ListItem(
+        marker: .empty,
+        text: inline(.pharmacy, "label") + run(pharmacy.name, "strong")
+          + run(pharmacy.phone.map { " · " + $0 } ?? "", "strong"))
       parts.append(
-        .block(
-          .paragraph(
-            inline(.pharmacy, "label") + run(pharmacy.name, "strong")
-              + run(pharmacy.phone.map { " · " + $0 } ?? "", "strong"))))
+        .list(
+          CardList(
+            shape: .inline(label: .empty), items: [entry],
+            more: more(.cardMorePharmacy, .cardMorePharmacy, style: "strong"), keep: 1,
+            yieldOrder: 3)))
     }
     return parts
   }
