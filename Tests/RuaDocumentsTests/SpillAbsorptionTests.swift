@@ -85,6 +85,17 @@ import Testing
     }
     #expect(bands == [2, 2], "bands per page")
     #expect(result.tightening == .none, "balancing needs no tightening")
+
+    // A document that keeps its page 1 (the ER sheet) leaves the spill where it fell.
+    var kept = Fake.document(blocks)
+    kept.keepsPageOne = true
+    var layout = Fake.layout
+    layout.columnCount = 1
+    let unbalanced = paginate(kept, layout: layout) { Self.measurer($0.leading) }
+    #expect(
+      unbalanced.pages.map { page in
+        page.textBoxes.filter { $0.text.plainText.hasPrefix("L  ") }.count
+      } == [3, 1], "page 1 keeps its bands")
   }
 
   /// A thin last page after a page with no room for it is left as it is (the page rule is
@@ -96,6 +107,9 @@ import Testing
     #expect(Pagination.thinPage([0.9, 0.2]) == 1)
     // 0.2 > 1 − 0.98 + 0.15: the page before could not have taken it.
     #expect(Pagination.thinPage([0.98, 0.2]) == nil)
+    // From page 3 on, as balancing asks when page 1 is kept.
+    #expect(Pagination.thinPage([0.9, 0.2], from: 2) == nil)
+    #expect(Pagination.thinPage([0.9, 0.2, 0.9, 0.1], from: 2) == 3)
   }
 
   /// No step shrinks the gaps below half or the line pitch below 93 %.

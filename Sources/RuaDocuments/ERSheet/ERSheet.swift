@@ -44,7 +44,7 @@ public enum ERSheet {
     let chrome = DocumentChrome(
       labels: labels, template: template, printedAt: printedAt, contentVersion: contentVersion,
       freshness: freshness)
-    return chrome.document(
+    var document = chrome.document(
       kind: kind, title: labels[.erTitle], patient: patient,
       firstPageHeader: labels.styled(.erHeader, style: "header", separator: "  ")
         + words.worded("header-muted", lead: "   ") {
@@ -53,6 +53,8 @@ public enum ERSheet {
             ["date": Self.asOf(informationAsOf, freshness, in: $0, document: labels)])
         },
       stamp: pendingReview ? .pendingReview : nil, blocks: blocks)
+    document.keepsPageOne = true
+    return document
   }
 }
 

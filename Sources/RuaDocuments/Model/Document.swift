@@ -202,6 +202,9 @@ public struct Document: Equatable, Sendable {
   public var continuedLabel: String?
   /// A wallet card: its two faces, laid out by `CardLayout` instead of flowing through pages.
   public var card: CardFaces?
+  /// Page 1 holds what the document promises first (the ER sheet's whole emergency), so
+  /// balancing a thin page 2 never moves the end of page 1 (`PageBalance.swift`).
+  public var keepsPageOne = false
 
   public init(
     kind: String, title: String, language: String, firstPageHeader: StyledText,
