@@ -15,91 +15,154 @@ import Testing
     let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
     var problems: [String] = []
     for patient in try DocumentFixture.sample() + [SamplePatients.adversarial] {
-      for paper in [Paper.letter, .card] {
-        let built = try LayoutMeasurementTests.describe(
-          .card, patient, language, paper: paper, large: false)
-        let (pdf, pages) = try LayoutMeasurementTests.drawn(built, with: renderer)
-        // `RUA_CARD_DUMP=folder` keeps each card to look at.
-        if let folder = ProcessInfo.processInfo.environment["RUA_CARD_DUMP"] {
-          try Data(pdf.bytes).write(
-            to: URL(fileURLWithPath: "\(folder)/\(patient.id)-\(language)-\(paper).pdf"))
-        }
-        let read = try CardOutlineReadBack(pdf: pdf.bytes, cardPaper: paper == .card)
-        #expect(!read.words.isEmpty)
-        var faces: [(page: Int, rect: Rect)] = []
-        var noteTop: Double?
-        if paper == .card {
-          faces = pages.map { ($0.number, Rect(x: 0, y: 0, width: $0.width, height: $0.height)) }
-        } else {
-          let outline = try #require(
-            pages[0].items.compactMap { item -> Rect? in
-              if case .frame(let rect, _, _) = item { return rect }
-              return nil
-            }.first)
-          let width = outline.width / 2
-          faces = [0, 1].map {
-            (
-              1,
-              Rect(
-                x: outline.x + Double($0) * width, y: outline.y, width: width,
-                height: outline.height)
-            )
-          }
-          // Under the outline: the crop marks (3 pt off, 12 pt long), then the note.
-          noteTop = outline.y + outline.height + 15
-        }
-        // However full the card, its allergy band names at least the first severe allergy
-        // (an empty band reads as "no allergies" to whoever finds the card).
-        let printed = read.words.map(\.text).joined()
-        if let first = patient.allergies.first(where: { $0.severity == .severe })
-          ?? patient.allergies.first,
-          !printed.contains(first.substance.filter { !$0.isWhitespace })
-        {
-          problems.append("\(patient.id) card \(language) \(paper): no '\(first.substance)'")
-        }
-        // However crowded the back, the first contact to call is on it, name and phone, the
-        // phone on one line (a back cut to "+ 2 more contacts: see the ER sheet" names nobody
-        // to call).
-        if let contact = patient.contacts.first {
-          if !printed.contains(contact.name.filter { !$0.isWhitespace }) {
-            problems.append("\(patient.id) card \(language) \(paper): no '\(contact.name)'")
-          }
-          if let phone = contact.phone, !read.hasOnOneLine(phone) {
-            problems.append(
-              "\(patient.id) card \(language) \(paper): '\(phone)' not on one line of the card")
-          }
-        }
-        // Nothing a clinician must read is left out unsaid: the language and interpreter line
-        // is on a face, and the pharmacy, the first device and the first condition are, or
-        // their list's pointer is (a front too full for its language line takes the
-        // pharmacy's room on the back, and says so).
-        problems += try Self.unsaid(patient, language: language, pages: pages).map {
-          "\(patient.id) card \(language) \(paper): \($0)"
-        }
-        // Nothing of the back runs into its footer (printed time, review-by date, versions).
-        if let footer = Self.footer(pages),
-          let back = faces.first(where: {
-            $0.page == footer.page && $0.rect.x <= footer.box.x + 0.5
-              && footer.box.x + footer.box.width <= $0.rect.x + $0.rect.width + 0.5
-          })
-        {
-          problems += read.overFooter(
-            face: back, top: footer.box.y, lines: footer.box.lines.count
-          ).map {
-            "\(patient.id) card \(language) \(paper): \($0)"
-          }
-        } else {
-          problems.append("\(patient.id) card \(language) \(paper): no footer on a face")
-        }
-        let outside = read.outside(faces: faces, noteTop: noteTop)
-        if !outside.isEmpty, !Self.knownOpen.contains("\(patient.id) \(language)") {
-          problems.append(
-            "\(patient.id) card \(language) \(paper): \(outside.count) words outside, "
-              + outside.prefix(3).joined(separator: "; "))
-        }
+      problems += try Self.problems(patient, language: language, renderer: renderer)
+    }
+    #expect(problems == [], "\(problems.count) problems")
+  }
+
+  /// The adversarial record with one long text on its front, each in turn (the probe of
+  /// issue 30): a 130-character reaction on its first allergy, a long allergen name, a long
+  /// code-status note, long condition names. What does not fit yet is named in `knownOpen`.
+  @Test(arguments: LayoutMeasurementTests.languages)
+  func hostileFrontsStayInsideTheirOutline(language: String) throws {
+    let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
+    var problems: [String] = []
+    for patient in Self.hostile {
+      let found = try Self.problems(patient, language: language, renderer: renderer)
+      if Self.hostileOpen.contains("\(patient.id) \(language)") {
+        #expect(!found.isEmpty, "\(patient.id) \(language) now fits: drop it from hostileOpen")
+      } else {
+        problems += found
       }
     }
     #expect(problems == [], "\(problems.count) problems")
+  }
+
+  /// The hostile fronts that do not fit yet (issue 30), named so a new one fails and a fixed
+  /// one is dropped: the code-status band runs past the outline in ru+en and ar+en (the
+  /// allergy band is down to its one entry, and the directive's bilingual pointer is as long
+  /// as what it replaces); in ar and ar+en the long allergen name is not read back whole.
+  static let hostileOpen: Set<String> = [
+    "p-adversarial-reaction ru+en", "p-adversarial-reaction ar+en",
+    "p-adversarial-code-status ru+en", "p-adversarial-code-status ar+en",
+    "p-adversarial-allergen ar", "p-adversarial-allergen ar+en",
+  ]
+
+  /// The hostile variants of the adversarial record, each with one long front text.
+  static var hostile: [Patient] {
+    let words =
+      "swelling of the lips tongue and throat with hives over the whole body and a"
+      + " fall in blood pressure needing adrenaline twice within the first hour"
+    func variant(_ name: String, _ change: (inout Patient) -> Void) -> Patient {
+      var patient = SamplePatients.adversarial
+      patient.id = "p-adversarial-\(name)"
+      change(&patient)
+      return patient
+    }
+    return [
+      variant("reaction") { $0.allergies[0].reaction = String(words.prefix(130)) },
+      variant("allergen") {
+        $0.allergies[0].substance = "Trimethoprim-sulfamethoxazole oral suspension and tablets"
+      },
+      variant("code-status") { $0.codeStatus = String(words.prefix(130)) },
+      variant("conditions") {
+        for index in $0.conditions.indices {
+          $0.conditions[index].name += " with chronic complications under specialist care"
+        }
+      },
+    ]
+  }
+
+  /// What of `patient`'s card, on Letter and on card paper, is outside its outline or left
+  /// out unsaid.
+  static func problems(
+    _ patient: Patient, language: String, renderer: PDFRenderer
+  ) throws -> [String] {
+    var problems: [String] = []
+    for paper in [Paper.letter, .card] {
+      let built = try LayoutMeasurementTests.describe(
+        .card, patient, language, paper: paper, large: false)
+      let (pdf, pages) = try LayoutMeasurementTests.drawn(built, with: renderer)
+      // `RUA_CARD_DUMP=folder` keeps each card to look at.
+      if let folder = ProcessInfo.processInfo.environment["RUA_CARD_DUMP"] {
+        try Data(pdf.bytes).write(
+          to: URL(fileURLWithPath: "\(folder)/\(patient.id)-\(language)-\(paper).pdf"))
+      }
+      let read = try CardOutlineReadBack(pdf: pdf.bytes, cardPaper: paper == .card)
+      #expect(!read.words.isEmpty)
+      var faces: [(page: Int, rect: Rect)] = []
+      var noteTop: Double?
+      if paper == .card {
+        faces = pages.map { ($0.number, Rect(x: 0, y: 0, width: $0.width, height: $0.height)) }
+      } else {
+        let outline = try #require(
+          pages[0].items.compactMap { item -> Rect? in
+            if case .frame(let rect, _, _) = item { return rect }
+            return nil
+          }.first)
+        let width = outline.width / 2
+        faces = [0, 1].map {
+          (
+            1,
+            Rect(
+              x: outline.x + Double($0) * width, y: outline.y, width: width,
+              height: outline.height)
+          )
+        }
+        // Under the outline: the crop marks (3 pt off, 12 pt long), then the note.
+        noteTop = outline.y + outline.height + 15
+      }
+      // However full the card, its allergy band names at least the first severe allergy
+      // (an empty band reads as "no allergies" to whoever finds the card).
+      let printed = read.words.map(\.text).joined()
+      if let first = patient.allergies.first(where: { $0.severity == .severe })
+        ?? patient.allergies.first,
+        !printed.contains(first.substance.filter { !$0.isWhitespace })
+      {
+        problems.append("\(patient.id) card \(language) \(paper): no '\(first.substance)'")
+      }
+      // However crowded the back, the first contact to call is on it, name and phone, the
+      // phone on one line (a back cut to "+ 2 more contacts: see the ER sheet" names nobody
+      // to call).
+      if let contact = patient.contacts.first {
+        if !printed.contains(contact.name.filter { !$0.isWhitespace }) {
+          problems.append("\(patient.id) card \(language) \(paper): no '\(contact.name)'")
+        }
+        if let phone = contact.phone, !read.hasOnOneLine(phone) {
+          problems.append(
+            "\(patient.id) card \(language) \(paper): '\(phone)' not on one line of the card")
+        }
+      }
+      // Nothing a clinician must read is left out unsaid: the language and interpreter line
+      // is on a face, and the pharmacy, the first device and the first condition are, or
+      // their list's pointer is (a front too full for its language line takes the
+      // pharmacy's room on the back, and says so).
+      problems += try Self.unsaid(patient, language: language, pages: pages).map {
+        "\(patient.id) card \(language) \(paper): \($0)"
+      }
+      // Nothing of the back runs into its footer (printed time, review-by date, versions).
+      if let footer = Self.footer(pages),
+        let back = faces.first(where: {
+          $0.page == footer.page && $0.rect.x <= footer.box.x + 0.5
+            && footer.box.x + footer.box.width <= $0.rect.x + $0.rect.width + 0.5
+        })
+      {
+        problems += read.overFooter(
+          face: back, top: footer.box.y, lines: footer.box.lines.count
+        ).map {
+          "\(patient.id) card \(language) \(paper): \($0)"
+        }
+      } else {
+        problems.append("\(patient.id) card \(language) \(paper): no footer on a face")
+      }
+      let outside = read.outside(faces: faces, noteTop: noteTop)
+      if !outside.isEmpty, !Self.knownOpen.contains("\(patient.id) \(language)") {
+        problems.append(
+          "\(patient.id) card \(language) \(paper): \(outside.count) words outside, "
+            + outside.prefix(3).joined(separator: "; "))
+      }
+    }
+    return problems
   }
 
   /// What of `patient`'s card is neither laid out on a face nor announced by its pointer
