@@ -298,13 +298,12 @@ enum KeptWhole {
     /// must be in the text's bytes, a token with any other letter cannot be in a text of
     /// ASCII only, and a `bytesDecide` token's bytes must be in a text without `hasEquivalent`.
     func mayHold(_ token: String) -> Bool {
-      guard token.utf8.allSatisfy({ $0 < 0x80 }) else {
+      if token.utf8.allSatisfy({ $0 < 0x80 }) {
+        if hasASCIIEquivalent { return true }
+      } else {
         guard !isASCII else { return false }
         if hasEquivalent || !Self.bytesDecide(token) { return true }
-        return token.utf8.withContiguousStorageIfAvailable(contains)
-          ?? contains(Array(token.utf8))
       }
-      if hasASCIIEquivalent { return true }
       // The token's own bytes, not a copy (this runs for every token and every run).
       return token.utf8.withContiguousStorageIfAvailable(contains) ?? contains(Array(token.utf8))
     }
