@@ -33,7 +33,7 @@ struct ShareCommand: Command {
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
     guard arguments.positionals.count == 2 else {
       throw .invalidRequest(
-        "share needs a PATIENT and a document: er, meds, falls, card, mar or fhir-ips")
+        "share needs a PATIENT and a document: \(ShareDocument.choices)")
     }
     let query = arguments.positionals[0]
     let what = try ShareDocument(checking: arguments.positionals[1])

@@ -34,6 +34,13 @@ public enum ShareDocument: Equatable, Sendable {
   case page(DocumentKind)
   case patientSummary
 
+  /// "er, meds, falls, card, mar or fhir-ips": from the kinds themselves, so a new document
+  /// is offered wherever share names its choices.
+  public static var choices: String {
+    DocumentKind.allCases.map(\.rawValue).joined(separator: ", ") + " or "
+      + ExportFormat.fhirIPS.rawValue
+  }
+
   /// The second word of `share`; refused naming every choice.
   public init(checking word: String) throws(PaperError) {
     if word == ExportFormat.fhirIPS.rawValue {
@@ -41,8 +48,7 @@ public enum ShareDocument: Equatable, Sendable {
     } else if let kind = DocumentKind(rawValue: word) {
       self = .page(kind)
     } else {
-      throw .invalidRequest(
-        "the document is er, meds, falls, card, mar or fhir-ips, not '\(word)'")
+      throw .invalidRequest("the document is \(Self.choices), not '\(word)'")
     }
   }
 }
