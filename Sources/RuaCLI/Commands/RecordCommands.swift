@@ -72,7 +72,7 @@ struct RecordCommand: Command {
   }
 
   static func valueName(_ field: RecordField) -> String {
-    field.option.uppercased().replacingHyphens()
+    field.option.uppercased().replacing("-", with: "_")
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -208,10 +208,6 @@ enum RecordCommandText {
     }
     return .success
   }
-}
-
-extension String {
-  fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }
 
 extension RecordCommand {
