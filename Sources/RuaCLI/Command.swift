@@ -40,8 +40,7 @@ extension Command {
     text += "\noptions:\n"
     for option in all {
       let left = "  " + (option.short == nil ? "    " : "") + option.tag
-      let pad = max(1, 28 - left.count)
-      text += left + String(repeating: " ", count: pad) + option.help + "\n"
+      text += left.padded(to: 28) + option.help + "\n"
     }
     return text
   }
@@ -64,6 +63,14 @@ extension OptionSpec {
 
   /// `-h`/`--help`, which the shell answers before a command runs (`RuaPaper`).
   static let help = OptionSpec("help", short: "h", help: "show this help")
+}
+
+extension String {
+  /// Padded with spaces to `width` characters, at least one space after: the columns of
+  /// `--help`, the command list, `doctor`, `patients` and `import --dry-run`'s table.
+  func padded(to width: Int) -> String {
+    self + String(repeating: " ", count: max(1, width - count))
+  }
 }
 
 /// Options every command accepts.

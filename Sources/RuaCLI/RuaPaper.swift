@@ -121,7 +121,7 @@ public enum RuaPaper {
 
       """
     for command in allCommands {
-      text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
+      text += "  " + command.name.padded(to: 12)
       text += command.summary + "\n"
     }
     text += "\nrun 'rua-paper COMMAND --help' for the options of one command\n"

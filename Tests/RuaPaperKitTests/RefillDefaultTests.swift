@@ -63,5 +63,9 @@ import Testing
     let refill = try edit.refill(medication, on: "2026-11-10", days: "45", quantity: nil)
     let after = try edit.commit(refill, command: "fill", dryRun: false, options: [:]).patient
     #expect(after.medications.first?.fills.map(\.daySupply) == [45])
+    // `fill` then prints the medicine's run-out from the record as stored.
+    let runway = try #require(edit.runway(of: "m-one", in: after))
+    #expect(runway.hasPrefix("lisinopril: runs out 2026-12-25, "))
+    #expect(edit.runway(of: "m-other", in: after) == nil)
   }
 }

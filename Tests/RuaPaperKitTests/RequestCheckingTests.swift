@@ -132,6 +132,16 @@ import Testing
     #expect(try snapshot { $0.record = "failed" }.mode == .failed)
   }
 
+  /// `snapshot --help` names these defaults from the plan's own constants: a plan asked for
+  /// nothing covers exactly them.
+  @Test func aSnapshotAskedForNothingCoversTheDefaultsItsHelpNames() throws {
+    let plan = try snapshot { _ in }
+    #expect(plan.kinds == [.er, .meds, .falls] && SnapshotPlan.defaultDocs == "er,meds,falls")
+    #expect(plan.languages == ["en"] && SnapshotPlan.defaultLanguages == "en")
+    #expect(plan.papers == [.letter] && SnapshotPlan.defaultPapers == "letter")
+    #expect(plan.diff.dpi == SnapshotPlan.defaultDPI)
+  }
+
   @Test(arguments: [
     ("no golden", "snapshot check needs --golden DIR"),
     (

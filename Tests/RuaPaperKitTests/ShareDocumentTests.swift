@@ -19,6 +19,9 @@ import Testing
       (error as? PaperError)?.message
         == "the document is er, meds, falls, card, mar or fhir-ips, not 'ips'"
     }
+    // The words `share --help` offers are the ones it takes, each once.
+    #expect(ShareDocument.words == ["er", "meds", "falls", "card", "mar", "fhir-ips"])
+    for word in ShareDocument.words { _ = try ShareDocument(checking: word) }
   }
 
   @Test func theSummaryGoesIntoTheFolderByDateAndIsLoggedAsAShare() throws {

@@ -45,7 +45,7 @@ extension OptionSpec {
   fileprivate static let docs = OptionSpec(
     "docs", .value, value: "LIST",
     help: "documents to make: \(DocumentKind.batchListNames.joined(separator: ","))"
-      + " (default er,meds,falls)")
+      + " (default \(DocumentKind.standard.map(\.rawValue).joined(separator: ",")))")
   fileprivate static let out = OptionSpec(
     "out", .value, value: "DIR", help: "write the PDFs and manifest.json here")
   fileprivate static let binder = OptionSpec(

@@ -25,7 +25,7 @@ struct DoctorCommand: Command {
     let location = try StoreOptions.location(arguments, context)
     func show(_ findings: [StoreCheckup.Finding]) {
       for (label, text) in findings {
-        context.print(label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
+        context.print(label.padded(to: 12) + text)
       }
     }
     show(StoreCheckup.files(location))

@@ -44,9 +44,7 @@ struct FillCommand: Command {
       dryRun: arguments.flag(.showFill),
       options: ["fillDate": "--on", "daySupply": "--days", "quantity": "--quantity"],
       showingTo: context)
-    if let after = edited.medications.first(where: { $0.id == medication.id }) {
-      context.print(session.runway(of: after))
-    }
+    if let runway = session.runway(of: medication.id, in: edited) { context.print(runway) }
     return .success
   }
 }

@@ -32,7 +32,7 @@ extension OptionSpec {
     help: "rows written up to this (a date includes its whole UTC day)")
   fileprivate static let logAction = OptionSpec(
     "action", .value, value: "ACTION",
-    help: "only this action: export, print, share, repair, remove")
+    help: "only this action: " + AccessAction.written.map(\.rawValue).joined(separator: ", "))
   fileprivate static let run = OptionSpec(
     "run", .value, value: "ID", help: "only the rows of one run (one command)")
 }

@@ -118,9 +118,7 @@ struct MedCommand: Command {
     let edited = try session.commit(
       change.edit, command: "med " + action, reason: change.reason,
       dryRun: arguments.flag(.showOnly), options: PatientEdit.statusOptions, showingTo: context)
-    if let after = edited.medications.first(where: { $0.id == medication.id }) {
-      context.print(session.runway(of: after))
-    }
+    if let runway = session.runway(of: medication.id, in: edited) { context.print(runway) }
     return .success
   }
 

@@ -53,8 +53,7 @@ struct PatientsCommand: Command {
     let idWidth = max(2, patients.map(\.id.count).max() ?? 0)
     let nameWidth = max(4, patients.map(\.fullName.count).max() ?? 0)
     func row(_ a: String, _ b: String, _ c: String) -> String {
-      a + String(repeating: " ", count: idWidth - a.count + 2) + b
-        + String(repeating: " ", count: nameWidth - b.count + 2) + c + "\n"
+      a.padded(to: idWidth + 2) + b.padded(to: nameWidth + 2) + c + "\n"
     }
     return row("ID", "NAME", "BORN")
       + patients.map { row($0.id, $0.fullName, $0.dateOfBirth) }.joined()

@@ -27,7 +27,7 @@ enum ReconciliationText {
     var lines = ["  \(title)"]
     for item in items where item.verdict != .unchanged {
       let word = item.verdict == .new ? added : item.verdict.rawValue
-      var line = "    " + word.padding(12) + item.name
+      var line = "    " + word.padded(to: 12) + item.name
       switch item.verdict {
       case .notInFile: line += " (in the store, not in the file; the import removes it)"
       case .stopped where item.changes.isEmpty: line += " (stopped in the file)"
@@ -39,19 +39,12 @@ enum ReconciliationText {
     let same = items.filter { $0.verdict == .unchanged }.map(\.name)
     if !same.isEmpty {
       lines.append(
-        "    " + "UNCHANGED".padding(12) + "\(same.count): " + same.joined(separator: ", "))
+        "    " + "UNCHANGED".padded(to: 12) + "\(same.count): " + same.joined(separator: ", "))
     }
     return lines
   }
 
   private static func change(_ change: Reconciliation.FieldChange) -> String {
     "\(change.field) \(change.old ?? "(none)") -> \(change.new ?? "(none)")"
-  }
-}
-
-extension String {
-  /// Padded with spaces to `width` characters (at least one space after).
-  fileprivate func padding(_ width: Int) -> String {
-    self + String(repeating: " ", count: max(1, width - count))
   }
 }

@@ -72,7 +72,7 @@ struct RecordCommand: Command {
   }
 
   static func valueName(_ field: RecordField) -> String {
-    field.option.uppercased().replacingHyphens()
+    field.option.uppercased().replacing("-", with: "_")
   }
 
   func run(_ arguments: ParsedArguments, _ context: Context) throws(PaperError) -> ExitCode {
@@ -197,11 +197,9 @@ enum RecordCommandText {
   ) throws(PaperError) -> ExitCode {
     let session = try EditSession.open(patient, arguments, context)
     let dryRun = arguments.flag(.showOnly)
-    let result = try session.commit(edit, dryRun: dryRun)
-    context.write(ChangeText.lines(result.changes, dryRun: dryRun))
-    for warning in session.duplicateWarnings(result.patient) { context.message(warning) }
-    let lines = EditSession.lines(edit.part, of: result.patient)
-    let whose = "\(result.patient.fullName)'s \(edit.part.title)"
+    let edited = session.show(try session.commit(edit, dryRun: dryRun), dryRun: dryRun, context)
+    let lines = EditSession.lines(edit.part, of: edited)
+    let whose = "\(edited.fullName)'s \(edit.part.title)"
     if lines.isEmpty {
       context.print("\(whose): none recorded")
     } else {
@@ -210,10 +208,6 @@ enum RecordCommandText {
     }
     return .success
   }
-}
-
-extension String {
-  fileprivate func replacingHyphens() -> String { String(map { $0 == "-" ? "_" : $0 }) }
 }
 
 extension RecordCommand {

@@ -58,8 +58,7 @@ struct RecordEditCommand: Command {
     case .unchanged(let reason):
       context.message(reason)
     case .written(let changes, let patient):
-      context.write(ChangeText.lines(changes, dryRun: false))
-      for warning in session.duplicateWarnings(patient) { context.message(warning) }
+      session.show((patient, changes), dryRun: false, context)
     }
     return .success
   }

@@ -9,8 +9,8 @@ struct ShareCommand: Command {
   let name = "share"
   let summary = "put one document into a share folder (USB stick, synced folder), logged as a share"
   let usage =
-    "share PATIENT er|meds|falls|card|mar|fhir-ips --to DIR [--name FILE] [--paper letter|a4] "
-    + "[--lang LANG] [--now TIME]"
+    "share PATIENT \(ShareDocument.words.joined(separator: "|")) --to DIR [--name FILE] "
+    + "[--paper letter|a4] [--lang LANG] [--now TIME]"
   let details = """
     The file appears whole or not at all, mode 0600, and never replaces a file already in the
     folder. Its default name carries no health data: the document and the date, such as

@@ -50,21 +50,25 @@ extension OptionSpec {
   fileprivate static let store = OptionSpec(
     "store", help: "use the patients of the encrypted store (their data goes into the goldens)")
   fileprivate static let snapshotDocs = OptionSpec(
-    "docs", .value, value: "LIST", help: "documents: er,meds,falls,card,mar (default er,meds,falls)"
+    "docs", .value, value: "LIST",
+    help:
+      "documents: \(DocumentKind.listNames.joined(separator: ",")) (default \(SnapshotPlan.defaultDocs))"
   )
   fileprivate static let snapshotLanguages = OptionSpec(
     "lang", .value, value: "LIST",
     help: "languages, comma-separated: " + DocumentKind.languages.joined(separator: ",")
-      + ", or bilingual X+en (default en)")
+      + ", or bilingual X+en (default \(SnapshotPlan.defaultLanguages))")
   fileprivate static let snapshotPapers = OptionSpec(
-    "paper", .value, value: "LIST", help: "papers: letter,a4 (default letter)")
+    "paper", .value, value: "LIST",
+    help: "papers: letter,a4 (default \(SnapshotPlan.defaultPapers))")
   fileprivate static let record = OptionSpec(
     "record", .value, value: "MODE",
     help: "all, missing, failed or never (default: all for record, never for check)")
   fileprivate static let artifacts = OptionSpec(
     "artifacts", .value, value: "DIR", help: "where failing checks write images")
   fileprivate static let goldenDPI = OptionSpec(
-    "dpi", .value, value: "N", help: "golden PNG resolution (default 50)")
+    "dpi", .value, value: "N",
+    help: "golden PNG resolution (default \(Int(SnapshotPlan.defaultDPI)))")
   fileprivate static let noStructure = OptionSpec(
     "no-structure", help: "compare pixels only, not tags, metadata, fonts, links")
   fileprivate static let snapshotReport = OptionSpec(
@@ -74,7 +78,7 @@ extension OptionSpec {
     help: "write JUnit XML: one test case per document (and per orphan)")
   fileprivate static let snapshotNow = OptionSpec(
     "now", .value, value: "RFC3339",
-    help: "printed time and PDF date (default 2026-11-01T09:00:00Z)")
+    help: "printed time and PDF date (default \(SnapshotPlan.defaultNow))")
   fileprivate static let snapshotToday = OptionSpec(
     "today", .value, value: "YYYY-MM-DD", help: "runway date (default: date of --now)")
 }

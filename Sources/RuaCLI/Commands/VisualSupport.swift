@@ -25,8 +25,11 @@ enum VisualSupport {
   static func dpi(_ arguments: ParsedArguments, _ option: OptionSpec = .dpi) throws(PaperError)
     -> Double?
   {
-    try arguments.number(option, in: 1...1200)
+    try arguments.number(option, in: dpiRange)
   }
+
+  /// What `--dpi` takes, as its help says.
+  static let dpiRange = 1.0...1200
 
   /// `--page-timeout SECONDS`: 0.1 to 3600, default `PageWatchdog.defaultSeconds`.
   static func pageTimeout(_ arguments: ParsedArguments) throws(PaperError) -> Double {
@@ -61,7 +64,9 @@ enum VisualSupport {
 extension OptionSpec {
   /// `diff` and `rasterize` (`snapshot` has its own: goldens are recorded at 50).
   static let dpi = OptionSpec(
-    "dpi", .value, value: "N", help: "resolution, 1 to 1200 (default 150)")
+    "dpi", .value, value: "N",
+    help: "resolution, \(Int(VisualSupport.dpiRange.lowerBound)) to "
+      + "\(Int(VisualSupport.dpiRange.upperBound)) (default \(Int(DiffOptions.defaultDPI)))")
   static let pageTimeout = OptionSpec(
     "page-timeout", .value, value: "SECONDS",
     help:

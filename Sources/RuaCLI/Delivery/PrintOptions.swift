@@ -13,11 +13,11 @@ extension PrintSettings {
     if let first = specs.first(where: arguments.present), !printing {
       throw .invalidRequest("--\(first.long) only applies with --print")
     }
-    if let copies = try arguments.integer(.copies, in: 1...99) {
+    if let copies = try arguments.integer(.copies, in: copiesRange) {
       settings.job.copies = copies
     }
     for text in arguments.all(.jobOption) { try settings.add(jobOption: text) }
-    if let seconds = try arguments.integer(.printTimeout, in: 1...86_400) {
+    if let seconds = try arguments.integer(.printTimeout, in: timeoutRange) {
       settings.wait(seconds: seconds)
     }
     return settings
@@ -26,12 +26,14 @@ extension PrintSettings {
 
 extension OptionSpec {
   fileprivate static let copies = OptionSpec(
-    "copies", .value, value: "N", help: "print N copies (1-99, default 1)")
+    "copies", .value, value: "N",
+    help: "print N copies (\(PrintSettings.copiesRange.lowerBound)-"
+      + "\(PrintSettings.copiesRange.upperBound), default \(PrintSettings().job.copies))")
   fileprivate static let jobOption = OptionSpec(
     "option", .repeated, value: "KEY=VALUE",
     help: "a CUPS job option, such as media=A4 or sides=two-sided-long-edge (repeatable)")
   fileprivate static let printTimeout = OptionSpec(
     "print-timeout", .value, value: "SECONDS",
     help: "wait this long for the job, and for a stopped printer (default: refuse a stopped "
-      + "printer at once, wait 120 s for the job)")
+      + "printer at once, wait \(PrintSettings().timeout) s for the job)")
 }

@@ -9,6 +9,11 @@ public struct PrintSettings: Sendable {
   public var timeout = 120
 
   public init() {}
+
+  /// How many copies `--copies` may ask for, as its help says.
+  public static let copiesRange = 1...99
+  /// How long `--print-timeout` may wait, in seconds (a day at most).
+  public static let timeoutRange = 1...86_400
 }
 
 extension PrintSettings {

@@ -34,11 +34,15 @@ public enum ShareDocument: Equatable, Sendable {
   case page(DocumentKind)
   case patientSummary
 
-  /// "er, meds, falls, card, mar or fhir-ips": from the kinds themselves, so a new document
-  /// is offered wherever share names its choices.
+  /// Every word `share` takes for WHAT (er, meds, falls, card, mar, fhir-ips): from the kinds
+  /// themselves, so a new document is offered wherever share names its choices.
+  public static var words: [String] {
+    DocumentKind.allCases.map(\.rawValue) + [ExportFormat.fhirIPS.rawValue]
+  }
+
+  /// "er, meds, falls, card, mar or fhir-ips", as the refusals name them.
   public static var choices: String {
-    DocumentKind.allCases.map(\.rawValue).joined(separator: ", ") + " or "
-      + ExportFormat.fhirIPS.rawValue
+    words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
   }
 
   /// The second word of `share`; refused naming every choice.

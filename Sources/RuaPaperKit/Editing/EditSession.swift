@@ -150,6 +150,12 @@ public struct EditSession {
     if medication.status == .stopped { text += "; stopped, on no document" }
     return text
   }
+
+  /// The run-out of medicine `id` in `patient` as stored after an edit (`runway(of:)`); nil
+  /// when the patient no longer has it.
+  public func runway(of id: String, in patient: Patient) -> String? {
+    patient.medications.first { $0.id == id }.map(runway(of:))
+  }
 }
 
 extension EditSession {

@@ -69,6 +69,11 @@ public struct SnapshotPlan: Sendable {
 
   public static let defaultNow = "2026-11-01T09:00:00Z"
   public static let defaultDPI = 50.0
+  /// What a plan covers when `--docs`, `--lang` and `--paper` are not given, as they are
+  /// written there (and in `snapshot --help`).
+  public static let defaultDocs = DocumentKind.standard.map(\.rawValue).joined(separator: ",")
+  public static let defaultLanguages = "en"
+  public static let defaultPapers = Paper.letter.rawValue
 
   /// Runs `body`, reporting any error with the snapshot command's error code (2).
   public static func remap<T>(_ body: () throws(PaperError) -> T) throws(PaperError) -> T {

@@ -51,10 +51,10 @@ extension SnapshotPlan {
     let golden = host.absolute(goldenText)
     let mode = try Self.recordMode(request, host.environment)
     let kinds = try Self.remap { () throws(PaperError) in
-      try DocumentKind.list(request.docs ?? "er,meds,falls", option: "--docs")
+      try DocumentKind.list(request.docs ?? Self.defaultDocs, option: "--docs")
     }
-    let languages = try Self.languages(request.languages ?? "en")
-    let papers = try Self.papers(request.papers ?? "letter")
+    let languages = try Self.languages(request.languages ?? Self.defaultLanguages)
+    let papers = try Self.papers(request.papers ?? Self.defaultPapers)
     if papers.contains(.card), kinds != [.card] {
       throw .invalidRequest(
         "--paper card is for the wallet card alone (--docs card); the other documents take "
