@@ -25,7 +25,9 @@ enum ContentLocales {
             file: input.path, reason: "must be a JSON object of labels, not \(json.typeName)"))
         continue
       }
-      keysByFile.append((input.path, flatten(json, prefix: "")))
+      let labels = flatten(json, prefix: "")
+      problems += forms(labels, path: input.path)
+      keysByFile.append((input.path, labels))
     }
     for file in keysByFile {
       let own = Dictionary(file.labels, uniquingKeysWith: { first, _ in first })
@@ -39,8 +41,7 @@ enum ContentLocales {
             continue
           }
           // A translation keeps the placeholders ({page}, {date}); reported once per pair.
-          if file.path > other.path, let mine = value.stringValue,
-            let theirs = label.value.stringValue,
+          if file.path > other.path, let mine = text(value), let theirs = text(label.value),
             Set(ContentPlaceholders.names(in: mine)) != Set(ContentPlaceholders.names(in: theirs))
           {
             problems.append(
@@ -54,9 +55,33 @@ enum ContentLocales {
     return unique(problems)
   }
 
-  /// Labels with their keys as dotted paths (`{"er": {"title": ...}}` gives `er.title`).
+  /// A label's text for the placeholder check: the string, or its `other` plural form.
+  private static func text(_ value: JSON) -> String? {
+    value.stringValue ?? value["other"]?.stringValue
+  }
+
+  /// The problems of every label given as plural forms (`LabelForms.problems`), each naming
+  /// the label and the category: `labels.meds.daysLeft.few: plural form missing; …`.
+  private static func forms(_ labels: [(key: String, value: JSON)], path: String)
+    -> [ContentProblem]
+  {
+    let language = language(of: path)
+    return labels.flatMap { label -> [ContentProblem] in
+      guard label.key.hasPrefix("labels."), case .object(let members) = label.value else {
+        return []
+      }
+      return LabelForms.problems(members, language: language).map {
+        ContentProblem(file: path, block: label.key + "." + $0.category, reason: $0.reason)
+      }
+    }
+  }
+
+  /// Labels with their keys as dotted paths (`{"er": {"title": ...}}` gives `er.title`). A
+  /// label under `labels` is a leaf even when it is an object: its plural forms.
   private static func flatten(_ json: JSON, prefix: String) -> [(key: String, value: JSON)] {
-    guard case .object(let members) = json else { return [(prefix, json)] }
+    guard case .object(let members) = json, !prefix.hasPrefix("labels.") else {
+      return [(prefix, json)]
+    }
     return members.flatMap {
       flatten($0.value, prefix: prefix.isEmpty ? $0.key : prefix + "." + $0.key)
     }

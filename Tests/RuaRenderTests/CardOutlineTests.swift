@@ -173,11 +173,12 @@ import Testing
     let labels = try RenderFixture.labels(family)
     let laid = LayoutMeasurementTests.textBoxes(pages).map(\.box.text.plainText)
       .joined(separator: "\n")
-    // A pointer's words before its tail (": see the ER sheet"), for any count it may show.
+    // A pointer's words before its tail (": see the ER sheet"), for any count it may show,
+    // in the form the count takes ("+ ещё 8 заболеваний").
     func pointed(_ plural: LabelKey, _ singular: LabelKey, upTo count: Int) -> Bool {
       (1...max(count, 1)).contains { shown in
-        let text = (shown == 1 ? labels[singular] : labels[plural])
-          .replacingOccurrences(of: "{count}", with: String(shown))
+        let text =
+          shown == 1 ? labels[singular] : labels.format(plural, count: shown, as: "count")
         let head = text.prefix { $0 != ":" && $0 != "：" }
         return laid.contains(head)
       }

@@ -151,7 +151,7 @@ extension ERSheetWords {
     ]
     let rows = Self.emergencyOrder(facts).map { medicationRow($0, today: facts.today) }
     let note = TableOverflowNote(
-      format: labels[.moreMedicines], singular: labels[.moreMedicine], style: "strong")
+      format: labels.forms(.moreMedicines), singular: labels[.moreMedicine], style: "strong")
     return [
       title,
       .table(

@@ -75,12 +75,12 @@ extension MedicationListWords {
     }
     let left = worded("cell", separator: "\n", lead: "\n") { labels in
       switch days {
-      case 2...: return labels.format(.medsDaysLeft, ["days": String(days)])
+      case 2...: return labels.format(.medsDaysLeft, count: days, as: "days")
       case 1: return labels[.medsDayLeft]
       // Day 0 is the first day with none left: overdue, as the legend says.
       case 0: return labels[.medsRanOutToday]
       case -1: return labels[.medsRanOutYesterday]
-      default: return labels.format(.medsRanOutDaysAgo, ["days": String(-days)])
+      default: return labels.format(.medsRanOutDaysAgo, count: -days, as: "days")
       }
     }
     return self.date(date, style: "cell-strong") + left
@@ -119,7 +119,7 @@ extension MedicationListWords {
     let count = worded("strong") { labels in
       guard totals.onHold > 0 else { return String(totals.scheduled) }
       return String(totals.scheduled) + " ("
-        + labels.format(.medsOnHoldCount, ["count": String(totals.onHold)]) + ")"
+        + labels.format(.medsOnHoldCount, count: totals.onHold, as: "count") + ")"
     }
     // Counts of zero for medicines whose times were never entered would read as "no pills".
     var slots = DoseTime.allCases.map { slot in
@@ -131,7 +131,7 @@ extension MedicationListWords {
         ? [value(.medsTimesNotRecorded, "strong")]
         : slots + [
           worded("strong") {
-            $0.format(.medsTimesMissing, ["count": String(totals.withoutTimes)])
+            $0.format(.medsTimesMissing, count: totals.withoutTimes, as: "count")
           }
         ]
     }

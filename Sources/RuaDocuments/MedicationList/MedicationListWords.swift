@@ -46,7 +46,7 @@ struct MedicationListWords: DocumentWords {
       (
         .age, 0.6,
         worded("body") {
-          $0.format(.ageValue, ["years": String(patient.dateOfBirth.age(on: today))])
+          $0.format(.ageValue, count: patient.dateOfBirth.age(on: today), as: "years")
         }
       ),
       (.medsAsOfColumn, 0.9, date(today, style: "strong")),
@@ -147,7 +147,7 @@ struct MedicationListWords: DocumentWords {
     guard let fill = runway.currentFill else { return value(.medsNoFill, "cell-muted") }
     return date(fill.fillDate, style: "cell")
       + worded("cell-muted", separator: "\n", lead: "\n") {
-        $0.format(.medsDaySupply, ["days": String(fill.daySupply)])
+        $0.format(.medsDaySupply, count: fill.daySupply, as: "days")
       }
   }
 }

@@ -223,11 +223,8 @@ extension DocumentWords {
 
   private func born(_ patient: Patient, today: CivilDate, in labels: Labels) -> String {
     labels.format(
-      .bornAge,
-      [
-        "date": unbreakable(labels.format(date: patient.dateOfBirth)),
-        "years": String(patient.dateOfBirth.age(on: today)),
-      ])
+      .bornAge, count: patient.dateOfBirth.age(on: today), as: "years",
+      ["date": unbreakable(labels.format(date: patient.dateOfBirth))])
   }
 
   /// A value that is a fixed word ("Not recorded", "Female", "NEEDED"): when bilingual, its

@@ -33,7 +33,7 @@ extension DocumentWords {
       return nil
     }
     let text = labels.format(
-      .staleText, ["date": labels.format(date: asOf), "days": String(days)])
+      .staleText, count: days, as: "days", ["date": labels.format(date: asOf)])
     return band(.warning, .staleBand, run(text, "band-strong"))
   }
 }

@@ -27,6 +27,16 @@ extension Labels {
       format(key, arguments), second?.format(key, arguments), style: style, separator: separator)
   }
 
+  /// A counted label, each language in the form the count takes in it ("3 дня / 3 days").
+  public func styled(
+    _ key: LabelKey, count: Int, as name: String, _ arguments: [String: String] = [:],
+    style: String, separator: String = "\n"
+  ) -> StyledText {
+    Self.pair(
+      format(key, count: count, as: name, arguments),
+      second?.format(key, count: count, as: name, arguments), style: style, separator: separator)
+  }
+
   /// `first` in `style`, then `second` (if any, and different) after `separator`, smaller.
   public static func pair(_ first: String, _ second: String?, style: String, separator: String)
     -> StyledText

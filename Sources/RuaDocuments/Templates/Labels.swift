@@ -244,7 +244,7 @@ public struct Labels: Equatable, Sendable {
   /// BCP 47 language tag, e.g. `es`.
   public var language: String
   public var file: String
-  private var values: [LabelKey: String]
+  private var values: [LabelKey: LabelForms]
   /// Language names in this locale, keyed by lowercased BCP 47 tag (optional `languages`).
   private var languages: [String: String] = [:]
   /// Held in an array: a struct cannot hold an optional of itself.
@@ -262,12 +262,30 @@ public struct Labels: Equatable, Sendable {
     languages[tag.lowercased().replacingAll("_", with: "-")]
   }
 
-  /// The label for `key`. Always present: parsing refuses a locale that lacks one.
-  public subscript(key: LabelKey) -> String { values[key] ?? key.rawValue }
+  /// The label for `key` (its `other` form when it has plural forms). Always present: parsing
+  /// refuses a locale that lacks one.
+  public subscript(key: LabelKey) -> String { values[key]?.other ?? key.rawValue }
+
+  /// The label for `key` with its plural forms, for a caller that fills the count later.
+  public func forms(_ key: LabelKey) -> LabelForms {
+    values[key] ?? LabelForms(key.rawValue, language: language)
+  }
 
   /// The label with `{name}` placeholders filled in.
   public func format(_ key: LabelKey, _ arguments: [String: String]) -> String {
-    var text = self[key]
+    Self.fill(self[key], arguments)
+  }
+
+  /// The label in the form `count` takes in this language ("88 лет", "3 дня"), with `{name}`
+  /// filled by the count and the other placeholders by `arguments`.
+  public func format(
+    _ key: LabelKey, count: Int, as name: String, _ arguments: [String: String] = [:]
+  ) -> String {
+    Self.fill(forms(key).text(count: count), arguments.merging([name: String(count)]) { $1 })
+  }
+
+  private static func fill(_ label: String, _ arguments: [String: String]) -> String {
+    var text = label
     for (name, value) in arguments.sorted(by: { $0.key < $1.key }) {
       text = text.replacingAll("{\(name)}", with: value)
     }
@@ -284,12 +302,13 @@ public struct Labels: Equatable, Sendable {
     _ = try reader.members(root, "")
     let language = try reader.string(root["language"], "language")
     let members = try reader.members(root["labels"], "labels")
-    var values: [LabelKey: String] = [:]
+    var values: [LabelKey: LabelForms] = [:]
     for (key, value) in members {
       guard let label = LabelKey(rawValue: key) else {
         throw reader.fail("labels.\(key)", "not a known label; remove it or fix its spelling")
       }
-      values[label] = try reader.string(value, "labels.\(key)")
+      values[label] = try LabelForms.parse(
+        value, key: "labels.\(key)", language: language, reader: reader)
     }
     for key in LabelKey.allCases where values[key] == nil {
       throw reader.fail("labels.\(key.rawValue)", "missing; every locale must define it")

@@ -65,8 +65,8 @@ struct WalletCardWords: DocumentWords {
   private func more(_ plural: LabelKey, _ singular: LabelKey, style: String) -> TableOverflowNote {
     // Bilingual, the English follows: a value the card prints is readable in both.
     TableOverflowNote(
-      format: labels[plural], singular: labels[singular], style: style,
-      second: labels.second.map { ($0[plural], $0[singular]) })
+      format: labels.forms(plural), singular: labels[singular], style: style,
+      second: labels.second.map { ($0.forms(plural), $0[singular]) })
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RuaCore
+import RuaDocuments
+import RuaTestSupport
+import Testing
+
+/// Counted labels given as plural forms: the loader and the content gate accept them, pick
+/// the form the count takes, and refuse a form set that a count could fall through.
+@Suite struct LabelFormsTests {
+  static let russianAge = """
+    "er.ageValue": {
+          "one": "{years} год",
+          "few": "{years} года",
+          "many": "{years} лет",
+          "other": "{years} года"
+        }
+    """
+
+  func russian(replacing old: String = "", with new: String = "") throws -> String {
+    let text = try TemplateTests.shipped("locales/ru.json")
+    #expect(text.contains(Self.russianAge), "the shipped Russian age label changed")
+    return old.isEmpty ? text : text.replacingOccurrences(of: old, with: new)
+  }
+
+  func refusal(_ text: String, file: String = "templates/locales/ru.json") -> String? {
+    do {
+      _ = try Labels.parse(text, file: file)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func shippedLocalesPickTheFormOfTheCount() throws {
+    let ru = try Labels.parse(russian(), file: "ru.json")
+    let ages = [1, 3, 5, 11, 21, 88, 104].map { ru.format(.ageValue, count: $0, as: "years") }
+    #expect(ages == ["1 год", "3 года", "5 лет", "11 лет", "21 год", "88 лет", "104 года"])
+    let days = [1, 3, 5, 21].map { ru.format(.medsDaysLeft, count: $0, as: "days") }
+    #expect(days == ["остался 1 день", "осталось 3 дня", "осталось 5 дней", "остался 21 день"])
+    let ar = try Labels.parse(TemplateTests.shipped("locales/ar.json"), file: "ar.json")
+    let supply = [2, 5, 30, 100].map { ar.format(.medsDaySupply, count: $0, as: "days") }
+    #expect(supply == ["لمدة يومين", "لمدة 5 أيام", "لمدة 30 يومًا", "لمدة 100 يوم"])
+    let en = try Labels.parse(TemplateTests.shipped("locales/en.json"), file: "en.json")
+    #expect(en.format(.ageValue, count: 1, as: "years") == "1 year")
+    #expect(en.format(.ageValue, count: 88, as: "years") == "88 years")
+    // A plain label is the same for every count; `[key]` gives the `other` form.
+    #expect(en.format(.medsOnHoldCount, count: 1, as: "count") == "1 on hold")
+    #expect(ru[.ageValue] == "{years} года")
+  }
+
+  /// A change to the shipped Russian age label and the refusal it meets, after
+  /// `templates/locales/ru.json: labels.er.ageValue.`.
+  static let refusals: [(old: String, new: String, refusal: String)] = [
+    (
+      "\"few\": \"{years} года\",\n", "",
+      "few: plural form missing; a counted label in ru needs one, few, many, other"
+    ),
+    (
+      ",\n      \"other\": \"{years} года\"", "",
+      "other: plural form missing; a counted label in ru needs one, few, many, other"
+    ),
+    (
+      "\"many\": \"{years} лет\"", "\"many\": \"лет\"",
+      "many: lacks {years}; every form keeps the placeholders"
+    ),
+    (
+      "\"one\": \"{years} год\",", "\"one\": \"{years} год\", \"two\": \"2 года\",",
+      "two: not a plural category of ru; use one, few, many, other"
+    ),
+    // Russian `one` is 1, 21, 31…: it may not spell the number.
+    (
+      "\"one\": \"{years} год\"", "\"one\": \"один год\"",
+      "one: lacks {years}; every form keeps the placeholders"
+    ),
+    (
+      "\"many\": \"{years} лет\"", "\"many\": \"{years} лет {date}\"",
+      "many: uses {date}, which the other form does not"
+    ),
+  ]
+
+  @Test(arguments: refusals.indices) func aBadFormIsRefusedNamingFileKeyAndCategory(_ index: Int)
+    throws
+  {
+    let (old, new, expected) = Self.refusals[index]
+    let text = try russian(replacing: old, with: new)
+    #expect(text != (try russian()), "the shipped Russian label no longer holds \(old)")
+    #expect(refusal(text) == "templates/locales/ru.json: labels.er.ageValue." + expected)
+  }
+
+  @Test func arabicSpellsItsOneNumberForms() throws {
+    // Arabic `two` is 2 only: its form may say "سنتان" without the number.
+    let arabic = try TemplateTests.shipped("locales/ar.json")
+    #expect(arabic.contains("\"two\": \"سنتان\""))
+    #expect(refusal(arabic, file: "ar.json") == nil)
+  }
+
+  @Test func theGateChecksFormsAndTheirPlaceholdersAgainstOtherLocales() throws {
+    var files = ContentFixture.approvedSet()
+    files[3] = ContentInput(
+      path: "locales/en.json", role: .locale,
+      bytes: Array(#"{"labels": {"meds.daysLeft": "{days} days left"}}"#.utf8))
+    files[4] = ContentInput(
+      path: "locales/es.json", role: .locale,
+      bytes: Array(
+        #"{"labels": {"meds.daysLeft": {"many": "quedan {days} de días", "other": "quedan {days} días"}}}"#
+          .utf8))
+    let problems = ContentGate.check(
+      files: files, lock: try ContentFixture.lock(files), release: true,
+      hasher: ContentFixture.hasher)
+    #expect(
+      problems.map { $0.line(folder: "templates") } == [
+        "templates/locales/es.json: labels.meds.daysLeft.one: plural form missing; a counted label"
+          + " in es needs one, other"
+      ])
+    files[4] = ContentInput(
+      path: "locales/es.json", role: .locale,
+      bytes: Array(
+        #"{"labels": {"meds.daysLeft": {"one": "queda 1 día", "other": "quedan días"}}}"#.utf8))
+    let lost = ContentGate.check(
+      files: files, lock: try ContentFixture.lock(files), release: true,
+      hasher: ContentFixture.hasher
+    ).map { "\($0.file) \($0.block ?? "")" }
+    // `one` may spell its one number; `other` lost {days}, so it also differs from English.
+    #expect(lost == ["locales/es.json labels.meds.daysLeft"])
+  }
+}
