@@ -122,7 +122,8 @@ struct CardLayout {
   /// those with an entry left; until they fit or no list has an entry left. A cut that gains
   /// no room (a bilingual pointer as long as the entry it replaces: "+ 1 more device: see the
   /// ER sheet" for "Pacemaker — MRI conditional") is not made unless a further cut of the
-  /// same list gains some.
+  /// same list gains some. Between the two floors, a long free text (`TextRun.shortens`) is cut
+  /// to the words that fit, with the list's `shortenedNote` after them.
   func fitted(_ parts: [CardPart], room: Double) -> [Block] {
     fitting(parts, room: room).blocks
   }
@@ -137,6 +138,8 @@ struct CardLayout {
       return nil
     }
     var shown = lists.map { $0?.items.count ?? 0 }
+    // The words each entry's free text is cut to (nil: whole), `shorten()`.
+    var words = lists.map { [Int?](repeating: nil, count: $0?.items.count ?? 0) }
     // A list's closing pointer and the lists after it cut to nothing share one paragraph,
     // the "see the ER sheet" once ("+ 3 more contacts · + 26 more medicines: see the ER
     // sheet"): a crowded bilingual back keeps the lines each pointer's own paragraph and tail
@@ -157,7 +160,7 @@ struct CardLayout {
         switch part {
         case .block(let block): result.append(block)
         case .list(let list):
-          var listed = list.blocks(shown: shown[index])
+          var listed = list.blocks(shown: shown[index], words: words[index])
           if case .list = list.shape, shown[index] < list.items.count,
             case .paragraph = listed.last
           {
@@ -179,7 +182,46 @@ struct CardLayout {
       { lists[$0]?.keep ?? 0 }, { lists[$0]?.minimum ?? 0 },
     ]
     var current = height(blocks())
-    for floor in floors {
+    // Once every list is down to what it keeps, a long free text (a reaction of 130
+    // characters) is cut to the words the face has room for, the longest first, before a list
+    // gives up an entry it keeps: the allergen names matter more than one reaction whole.
+    func shorten() {
+      let free = lists.indices.flatMap { index in
+        (lists[index]?.freeWords ?? []).enumerated().compactMap { item, count in
+          item < shown[index] && count > max(lists[index]?.wholeWords ?? 0, 1)
+            ? (index, item, count) : nil
+        }
+      }.sorted { ($1.2, $0.0, $0.1) < ($0.2, $1.0, $1.1) }
+      for (index, item, count) in free where current > room + 0.001 {
+        func cut(_ kept: Int) -> Double {
+          words[index][item] = kept
+          return height(blocks())
+        }
+        // The most words that fit (fewer never take more lines); else none, if that gains.
+        let floor = lists[index]?.wholeWords ?? 0
+        var (low, high) = (floor, count - 1)
+        var best: (kept: Int, height: Double)?
+        while low <= high {
+          let middle = (low + high) / 2
+          let tried = cut(middle)
+          if tried <= room + 0.001 {
+            best = (middle, tried)
+            low = middle + 1
+          } else {
+            high = middle - 1
+          }
+        }
+        let chosen = best ?? (floor, cut(floor))
+        if chosen.height < current - 0.001 {
+          words[index][item] = chosen.kept
+          current = chosen.height
+        } else {
+          words[index][item] = nil
+        }
+      }
+    }
+    for (phase, floor) in floors.enumerated() {
+      if phase == 1 { shorten() }
       var spent = Set<Int>()
       while current > room + 0.001,
         let index = indices.first(where: { !spent.contains($0) && shown[$0] > floor($0) })
@@ -206,7 +248,8 @@ struct CardLayout {
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
     }
-    return (blocks(), fits, fits && keeps)
+    let whole = words.allSatisfy { $0.allSatisfy { $0 == nil } }
+    return (blocks(), fits, fits && keeps && whole)
   }
 
   /// The height of `blocks` stacked at the face's width.
