@@ -122,8 +122,8 @@ struct CardLayout {
   /// those with an entry left; until they fit or no list has an entry left. A cut that gains
   /// no room (a bilingual pointer as long as the entry it replaces: "+ 1 more device: see the
   /// ER sheet" for "Pacemaker — MRI conditional") is not made unless a further cut of the
-  /// same list gains some. Between the two floors, a long free text (`TextRun.shortens`) is cut
-  /// to the words that fit, with the list's `shortenedNote` after them.
+  /// same list gains some. Last, a long free text (`TextRun.shortens`) is cut to the words
+  /// that fit, with the list's `shortenedNote` after them.
   func fitted(_ parts: [CardPart], room: Double) -> [Block] {
     fitting(parts, room: room).blocks
   }
@@ -182,9 +182,9 @@ struct CardLayout {
       { lists[$0]?.keep ?? 0 }, { lists[$0]?.minimum ?? 0 },
     ]
     var current = height(blocks())
-    // Once every list is down to what it keeps, a long free text (a reaction of 130
-    // characters) is cut to the words the face has room for, the longest first, before a list
-    // gives up an entry it keeps: the allergen names matter more than one reaction whole.
+    // Last of all, when every list is down to what it must show, a long free text (a
+    // reaction of 130 characters) is cut to the words the face has room for, the longest
+    // first: a card that fits without it is not changed.
     func shorten() {
       let free = lists.indices.flatMap { index in
         (lists[index]?.freeWords ?? []).enumerated().compactMap { item, count in
@@ -220,8 +220,7 @@ struct CardLayout {
         }
       }
     }
-    for (phase, floor) in floors.enumerated() {
-      if phase == 1 { shorten() }
+    for floor in floors {
       var spent = Set<Int>()
       while current > room + 0.001,
         let index = indices.first(where: { !spent.contains($0) && shown[$0] > floor($0) })
@@ -244,6 +243,7 @@ struct CardLayout {
         }
       }
     }
+    shorten()
     let fits = current <= room + 0.001
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
