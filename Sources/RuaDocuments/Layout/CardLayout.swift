@@ -74,10 +74,13 @@ struct CardLayout {
       return Array(back[..<listsAt]) + lists + Array(back[listsAt..<blocksAt]) + blocks
         + Array(back[blocksAt...])
     }
-    while front.count > 2, !fitting(front, room: frontRoom).fits, let last = front.last {
+    // Moving a part loses nothing, so it comes before cutting a free text short.
+    while front.count > 2, !fitting(front, room: frontRoom, shortening: false).fits,
+      let last = front.last
+    {
       // Only while the back still holds what it must (its first contact): else the part stays
       // on the front, never dropped between the faces.
-      guard fitting(joined([last] + moved), room: backRoom).fits else { break }
+      guard fitting(joined([last] + moved), room: backRoom, shortening: false).fits else { break }
       front.removeLast()
       moved.insert(last, at: 0)
     }
@@ -129,8 +132,8 @@ struct CardLayout {
   }
 
   /// `fitted`, whether the blocks fit, and whether they fit with every list holding what it
-  /// keeps.
-  func fitting(_ parts: [CardPart], room: Double) -> (
+  /// keeps and every text whole; `shortening` false cuts no free text.
+  func fitting(_ parts: [CardPart], room: Double, shortening: Bool = true) -> (
     blocks: [Block], fits: Bool, comfortable: Bool
   ) {
     let lists = parts.map { part -> CardList? in
@@ -243,7 +246,7 @@ struct CardLayout {
         }
       }
     }
-    shorten()
+    if shortening { shorten() }
     let fits = current <= room + 0.001
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
