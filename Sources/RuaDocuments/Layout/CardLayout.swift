@@ -185,50 +185,13 @@ struct CardLayout {
       { lists[$0]?.keep ?? 0 }, { lists[$0]?.minimum ?? 0 },
     ]
     var current = height(blocks())
-    // Last of all, when every list is down to what it must show, a long free text (a
-    // reaction of 130 characters) is cut to the words the face has room for, the longest
-    // first: a card that fits without it is not changed.
-    func shorten() {
-      let free = lists.indices.flatMap { index in
-        (lists[index]?.freeWords ?? []).enumerated().compactMap { item, count in
-          item < shown[index] && count > max(lists[index]?.wholeWords ?? 0, 1)
-            ? (index, item, count) : nil
-        }
-      }.sorted { ($1.2, $0.0, $0.1) < ($0.2, $1.0, $1.1) }
-      for (index, item, count) in free where current > room + 0.001 {
-        func cut(_ kept: Int) -> Double {
-          words[index][item] = kept
-          return height(blocks())
-        }
-        // The most words that fit (fewer never take more lines); else none, if that gains.
-        let floor = lists[index]?.wholeWords ?? 0
-        var (low, high) = (floor, count - 1)
-        var best: (kept: Int, height: Double)?
-        while low <= high {
-          let middle = (low + high) / 2
-          let tried = cut(middle)
-          if tried <= room + 0.001 {
-            best = (middle, tried)
-            low = middle + 1
-          } else {
-            high = middle - 1
-          }
-        }
-        let chosen = best ?? (floor, cut(floor))
-        if chosen.height < current - 0.001 {
-          words[index][item] = chosen.kept
-          current = chosen.height
-        } else {
-          words[index][item] = nil
-        }
-      }
-    }
-    for floor in floors {
+    // While the face is too full, an entry at a time from the list that yields first among
+    // those above `floor`, the fewest entries whose cut gains room.
+    func cutDown(to floor: (Int) -> Int) {
       var spent = Set<Int>()
       while current > room + 0.001,
         let index = indices.first(where: { !spent.contains($0) && shown[$0] > floor($0) })
       {
-        // The fewest entries of this list whose cut gains room.
         let start = shown[index]
         var gained = false
         while shown[index] > floor(index) {
@@ -246,7 +209,67 @@ struct CardLayout {
         }
       }
     }
-    if shortening { shorten() }
+    // The most words of entry `item` of list `index` (from `low`; all of them: whole) with
+    // which the face fits, and its height; fewer words never take more lines.
+    func most(_ index: Int, _ item: Int, _ count: Int, from low: Int) -> (
+      kept: Int?, height: Double
+    )? {
+      var (low, high) = (low, count)
+      var best: (kept: Int?, height: Double)?
+      while low <= high {
+        let middle = (low + high) / 2
+        words[index][item] = middle < count ? middle : nil
+        let tried = height(blocks())
+        if tried <= room + 0.001 {
+          best = (words[index][item], tried)
+          low = middle + 1
+        } else {
+          high = middle - 1
+        }
+      }
+      return best
+    }
+    // Last of all, when every list is down to what it must show, a long free text (a
+    // reaction of 130 characters) is cut to the words the face has room for, the longest
+    // first (else to its floor, if that gains room): a card that fits without it is not
+    // changed.
+    func shorten() {
+      let free = lists.indices.flatMap { index in
+        (lists[index]?.freeWords ?? []).enumerated().compactMap { item, count in
+          item < shown[index] && count > max(lists[index]?.wholeWords ?? 0, 1)
+            ? (index, item, count) : nil
+        }
+      }.sorted { ($1.2, $0.0, $0.1) < ($0.2, $1.0, $1.1) }
+      for (index, item, count) in free where current > room + 0.001 {
+        let floor = lists[index]?.wholeWords ?? 0
+        if let best = most(index, item, count, from: floor) {
+          words[index][item] = best.kept
+          current = best.height
+          continue
+        }
+        words[index][item] = floor
+        let cut = height(blocks())
+        if cut < current - 0.001 { current = cut } else { words[index][item] = nil }
+      }
+    }
+    for floor in floors { cutDown(to: floor) }
+    if shortening, current > room + 0.001 {
+      shorten()
+      // With a text cut, a list's entry may now gain room; then the cut texts take back the
+      // words the face has room for again.
+      cutDown(to: floors[1])
+      for index in words.indices {
+        for item in words[index].indices {
+          guard let kept = words[index][item], let list = lists[index] else { continue }
+          if let best = most(index, item, list.freeWords[item], from: kept) {
+            words[index][item] = best.kept
+            current = best.height
+          } else {
+            words[index][item] = kept
+          }
+        }
+      }
+    }
     let fits = current <= room + 0.001
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
