@@ -148,6 +148,28 @@ struct CardOutlineReadBack {
     }
   }
 
+  /// Whether the words of `text` (split at spaces) are printed whole on one page, each on
+  /// the line of the one before or on a later line: a long allergen name may wrap, and in a
+  /// right-to-left band its Latin words read back in another order than their letters joined
+  /// ("Trimethoprim-sulfamethoxazole oral suspension and" over "tablets").
+  func hasWhole(_ text: String) -> Bool {
+    let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let first = parts.first else { return true }
+    return words.contains { start in
+      guard start.text == first else { return false }
+      var top = start.top
+      return parts.dropFirst().allSatisfy { part in
+        guard
+          let next = words.first(where: {
+            $0.text == part && $0.page == start.page && $0.top > top - 1
+          })
+        else { return false }
+        top = next.top
+        return true
+      }
+    }
+  }
+
   /// Words outside `faces` (each face a rectangle; a word must lie in one), but those that
   /// start at or below `noteTop` (the sheet's note under the cards and its crop marks: a line
   /// run off a face starts above it).

@@ -131,8 +131,11 @@ extension ERSheetWords {
     case .onFile(let status, let summary, let location):
       var parts: [StyledText] = []
       // A directive without a recorded status must not read as if it were the status.
+      // A long status is the family's note: a full wallet card may cut it past its first
+      // words (`CardList.wholeWords`).
       parts.append(
-        status.map { run($0, "band-strong") } ?? value(.codeStatusNotRecorded, "band-strong"))
+        status.map { run($0, "band-strong").shortening() }
+          ?? value(.codeStatusNotRecorded, "band-strong"))
       if let summary { parts.append(run(summary, "band-text")) }
       if let location {
         parts.append(introduced(.directiveKeptAt, "location", location, style: "band-text"))

@@ -74,10 +74,13 @@ struct CardLayout {
       return Array(back[..<listsAt]) + lists + Array(back[listsAt..<blocksAt]) + blocks
         + Array(back[blocksAt...])
     }
-    while front.count > 2, !fitting(front, room: frontRoom).fits, let last = front.last {
+    // Moving a part loses nothing, so it comes before cutting a free text short.
+    while front.count > 2, !fitting(front, room: frontRoom, shortening: false).fits,
+      let last = front.last
+    {
       // Only while the back still holds what it must (its first contact): else the part stays
       // on the front, never dropped between the faces.
-      guard fitting(joined([last] + moved), room: backRoom).fits else { break }
+      guard fitting(joined([last] + moved), room: backRoom, shortening: false).fits else { break }
       front.removeLast()
       moved.insert(last, at: 0)
     }
@@ -122,14 +125,15 @@ struct CardLayout {
   /// those with an entry left; until they fit or no list has an entry left. A cut that gains
   /// no room (a bilingual pointer as long as the entry it replaces: "+ 1 more device: see the
   /// ER sheet" for "Pacemaker — MRI conditional") is not made unless a further cut of the
-  /// same list gains some.
+  /// same list gains some. Last, a long free text (`TextRun.shortens`) is cut to the words
+  /// that fit, with the list's `shortenedNote` after them.
   func fitted(_ parts: [CardPart], room: Double) -> [Block] {
     fitting(parts, room: room).blocks
   }
 
   /// `fitted`, whether the blocks fit, and whether they fit with every list holding what it
-  /// keeps.
-  func fitting(_ parts: [CardPart], room: Double) -> (
+  /// keeps and every text whole; `shortening` false cuts no free text.
+  func fitting(_ parts: [CardPart], room: Double, shortening: Bool = true) -> (
     blocks: [Block], fits: Bool, comfortable: Bool
   ) {
     let lists = parts.map { part -> CardList? in
@@ -137,6 +141,8 @@ struct CardLayout {
       return nil
     }
     var shown = lists.map { $0?.items.count ?? 0 }
+    // The words each entry's free text is cut to (nil: whole), `shorten()`.
+    var words = lists.map { [Int?](repeating: nil, count: $0?.items.count ?? 0) }
     // A list's closing pointer and the lists after it cut to nothing share one paragraph,
     // the "see the ER sheet" once ("+ 3 more contacts · + 26 more medicines: see the ER
     // sheet"): a crowded bilingual back keeps the lines each pointer's own paragraph and tail
@@ -157,7 +163,7 @@ struct CardLayout {
         switch part {
         case .block(let block): result.append(block)
         case .list(let list):
-          var listed = list.blocks(shown: shown[index])
+          var listed = list.blocks(shown: shown[index], words: words[index])
           if case .list = list.shape, shown[index] < list.items.count,
             case .paragraph = listed.last
           {
@@ -179,12 +185,13 @@ struct CardLayout {
       { lists[$0]?.keep ?? 0 }, { lists[$0]?.minimum ?? 0 },
     ]
     var current = height(blocks())
-    for floor in floors {
+    // While the face is too full, an entry at a time from the list that yields first among
+    // those above `floor`, the fewest entries whose cut gains room.
+    func cutDown(to floor: (Int) -> Int) {
       var spent = Set<Int>()
       while current > room + 0.001,
         let index = indices.first(where: { !spent.contains($0) && shown[$0] > floor($0) })
       {
-        // The fewest entries of this list whose cut gains room.
         let start = shown[index]
         var gained = false
         while shown[index] > floor(index) {
@@ -202,11 +209,73 @@ struct CardLayout {
         }
       }
     }
+    // The most words of entry `item` of list `index` (from `low`; all of them: whole) with
+    // which the face fits, and its height; fewer words never take more lines.
+    func most(_ index: Int, _ item: Int, _ count: Int, from low: Int) -> (
+      kept: Int?, height: Double
+    )? {
+      var (low, high) = (low, count)
+      var best: (kept: Int?, height: Double)?
+      while low <= high {
+        let middle = (low + high) / 2
+        words[index][item] = middle < count ? middle : nil
+        let tried = height(blocks())
+        if tried <= room + 0.001 {
+          best = (words[index][item], tried)
+          low = middle + 1
+        } else {
+          high = middle - 1
+        }
+      }
+      return best
+    }
+    // Last of all, when every list is down to what it must show, a long free text (a
+    // reaction of 130 characters) is cut to the words the face has room for, the longest
+    // first (else to its floor, if that gains room): a card that fits without it is not
+    // changed.
+    func shorten() {
+      let free = lists.indices.flatMap { index in
+        (lists[index]?.freeWords ?? []).enumerated().compactMap { item, count in
+          item < shown[index] && count > max(lists[index]?.wholeWords ?? 0, 1)
+            ? (index, item, count) : nil
+        }
+      }.sorted { ($1.2, $0.0, $0.1) < ($0.2, $1.0, $1.1) }
+      for (index, item, count) in free where current > room + 0.001 {
+        let floor = lists[index]?.wholeWords ?? 0
+        if let best = most(index, item, count, from: floor) {
+          words[index][item] = best.kept
+          current = best.height
+          continue
+        }
+        words[index][item] = floor
+        let cut = height(blocks())
+        if cut < current - 0.001 { current = cut } else { words[index][item] = nil }
+      }
+    }
+    for floor in floors { cutDown(to: floor) }
+    if shortening, current > room + 0.001 {
+      shorten()
+      // With a text cut, a list's entry may now gain room; then the cut texts take back the
+      // words the face has room for again.
+      cutDown(to: floors[1])
+      for index in words.indices {
+        for item in words[index].indices {
+          guard let kept = words[index][item], let list = lists[index] else { continue }
+          if let best = most(index, item, list.freeWords[item], from: kept) {
+            words[index][item] = best.kept
+            current = best.height
+          } else {
+            words[index][item] = kept
+          }
+        }
+      }
+    }
     let fits = current <= room + 0.001
     let keeps = lists.indices.allSatisfy { index in
       lists[index].map { shown[index] >= min($0.keep, $0.items.count) } ?? true
     }
-    return (blocks(), fits, fits && keeps)
+    let whole = words.allSatisfy { $0.allSatisfy { $0 == nil } }
+    return (blocks(), fits, fits && keeps && whole)
   }
 
   /// The height of `blocks` stacked at the face's width.

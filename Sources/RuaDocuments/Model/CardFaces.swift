@@ -24,10 +24,17 @@ public struct CardList: Equatable, Sendable {
   public var separator: String
   /// Entries never cut, however full the face (the code status itself).
   public var minimum: Int
+  /// What an entry whose free text was cut short prints in its place ("… see the ER sheet",
+  /// `StyledText.shortened(to:note:)`); nil: no entry's text is cut.
+  public var shortenedNote: StyledText?
+  /// The first words of an entry's free text that are never cut: a code status of up to this
+  /// many words is the status itself ("DNR / DNI", "Full code"); a longer one is a note.
+  public var wholeWords: Int
 
   public init(
     shape: Shape, items: [ListItem], more: TableOverflowNote, keep: Int = 1, yieldOrder: Int = 0,
-    separator: String = ";  ", minimum: Int = 0
+    separator: String = ";  ", minimum: Int = 0, shortenedNote: StyledText? = nil,
+    wholeWords: Int = 0
   ) {
     self.shape = shape
     self.items = items
@@ -36,6 +43,13 @@ public struct CardList: Equatable, Sendable {
     self.yieldOrder = yieldOrder
     self.separator = separator
     self.minimum = minimum
+    self.shortenedNote = shortenedNote
+    self.wholeWords = wholeWords
+  }
+
+  /// The words of each entry's free text that may be cut (0: none, or no note to say so).
+  public var freeWords: [Int] {
+    items.map { shortenedNote == nil ? 0 : $0.text.freeWords }
   }
 
   /// The line announcing every entry, when `shown` is none and the list is not in a band
@@ -47,11 +61,16 @@ public struct CardList: Equatable, Sendable {
   }
 
   /// The blocks with the first `shown` entries and, when some are left, the line saying how
-  /// many and where they are.
-  public func blocks(shown: Int) -> [Block] {
+  /// many and where they are; an entry with a number in `words` has its free text cut to that
+  /// many words and says so.
+  public func blocks(shown: Int, words: [Int?] = []) -> [Block] {
     let count = min(max(shown, 0), items.count)
     let left = items.count - count
     let note = left > 0 ? more.text(count: left, page: 0) : nil
+    let items = self.items.enumerated().map { index, item in
+      guard index < words.count, let kept = words[index], let shortenedNote else { return item }
+      return ListItem(marker: item.marker, text: item.text.shortened(to: kept, note: shortenedNote))
+    }
     func line(_ separator: StyledText) -> StyledText {
       var text = StyledText.empty
       for item in items.prefix(count) {

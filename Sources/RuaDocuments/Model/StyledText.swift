@@ -12,16 +12,21 @@ public struct TextRun: Equatable, Sendable {
   /// A phone number or a word of a person's name: never broken across lines (unless it alone
   /// is wider than its box, which only a hostile record makes).
   public var keepsWhole: Bool
+  /// Free text the record holds (an allergy's reaction): a wallet card too full for it cuts it
+  /// at a word and says so (`StyledText.shortened(to:note:)`); never a name, a severity or a
+  /// code status.
+  public var shortens: Bool
 
   public init(
     _ text: String, style: String, secondLanguage: Bool = false, volatile: VolatileField? = nil,
-    keepsWhole: Bool = false
+    keepsWhole: Bool = false, shortens: Bool = false
   ) {
     self.text = text
     self.style = style
     self.secondLanguage = secondLanguage
     self.volatile = volatile
     self.keepsWhole = keepsWhole
+    self.shortens = shortens
   }
 
   /// The size of a second-language run against its style's size.

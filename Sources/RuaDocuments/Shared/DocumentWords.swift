@@ -84,7 +84,11 @@ extension DocumentWords {
 
   func allergy(_ allergy: Allergy) -> StyledText {
     var details: [StyledText] = []
-    if let reaction = allergy.reaction { details.append(run(reaction, "band-text")) }
+    // The reaction is the family's free text: a full wallet card may cut it (`shortens`),
+    // never the substance or the severity.
+    if let reaction = allergy.reaction {
+      details.append(run(reaction, "band-text").shortening())
+    }
     switch allergy.severity {
     case .mild: details.append(value(.severityMild, "band-text"))
     case .moderate: details.append(value(.severityModerate, "band-text"))

@@ -192,6 +192,7 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case cardMoreMedicine = "card.moreMedicine"
   case cardMoreDirective = "card.moreDirective"
   case cardMorePharmacy = "card.morePharmacy"
+  case cardShortened = "card.shortened"
   case marTitle = "mar.title"
   case marHeader = "mar.header"
   case marWeek = "mar.week"

@@ -11,6 +11,10 @@ public import RuaCore
 public enum WalletCard {
   public static let kind = "wallet-card"
 
+  /// A code status of up to this many words is the status itself, never cut ("DNR / DNI",
+  /// "Full code", "Do not resuscitate"); a longer one is a note that keeps these first.
+  public static let statusWords = 4
+
   /// Styles the card uses; the template must define each.
   public static let styleNames = [
     "body", "strong", "muted", "label", "name", "name-sub", "heading", "band-label", "band-text",
@@ -91,7 +95,7 @@ struct WalletCardWords: DocumentWords {
             // empty allergy band reads as "no allergies" to whoever finds it.
             items: Self.severeFirst(allergies).map { ListItem(marker: .empty, text: allergy($0)) },
             more: more(.cardMoreAllergies, .cardMoreAllergy, style: "band-strong"), keep: 3,
-            yieldOrder: 3, minimum: 1)))
+            yieldOrder: 3, minimum: 1, shortenedNote: label(.cardShortened, "band-text"))))
     } else {
       parts.append(.block(allergyBand(facts.allergies)))
     }
@@ -124,7 +128,8 @@ struct WalletCardWords: DocumentWords {
           shape: .band(.info, label: label(.codeStatus, "band-label")),
           items: status.map { ListItem(marker: .empty, text: $0) },
           more: more(.cardMoreDirective, .cardMoreDirective, style: "band-text"), keep: 1,
-          yieldOrder: 2, separator: " — ", minimum: 1)))
+          yieldOrder: 2, separator: " — ", minimum: 1,
+          shortenedNote: label(.cardShortened, "band-text"), wholeWords: WalletCard.statusWords)))
     let interpreter: StyledText
     switch patient.interpreterNeeded {
     case true: interpreter = value(.interpreterNeeded, "strong")
