@@ -47,6 +47,10 @@ let package = Package(
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .systemLibrary(name: "CLinux"),
     .target(name: "CLazyLibraries"),
+    // cairo's numbers written without glibc's printf, to the same bytes (number_text.c). Its
+    // debug information as DWARF 4: valgrind 3.19 (Debian 12), which docs/performance.md
+    // counts with, gives up on the whole executable at this file's DWARF 5.
+    .target(name: "CNumberText", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
 
     // Pure: imports nothing.
     .target(name: "RuaCore"),
@@ -64,7 +68,7 @@ let package = Package(
       name: "RuaPDF", dependencies: ["CPangoCairo", "CQPDF", "CLazyLibraries", "CZlib", "CCrypto"],
       linkerSettings: linkedWhereNoStubs.qpdf),
     .target(
-      name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo"],
+      name: "RuaRender", dependencies: ["RuaDocuments", "RuaPDF", "CPangoCairo", "CNumberText"],
       // KeptFontFaces opens its faces on a FreeType library of its own.
       linkerSettings: [.linkedLibrary("freetype")]),
     .target(
@@ -122,7 +126,8 @@ let package = Package(
     .testTarget(
       name: "RuaRenderTests",
       dependencies: [
-        "RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "CPangoCairo", "RuaTestSupport",
+        "RuaRender", "RuaDocuments", "RuaVisual", "RuaPDF", "CPangoCairo", "CNumberText",
+        "RuaTestSupport",
       ]),
     .testTarget(
       name: "RuaVisualTests",

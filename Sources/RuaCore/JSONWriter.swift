@@ -48,11 +48,23 @@ public enum JSONWriter {
 
   private static func newline(_ out: inout String, _ indent: Int?) {
     guard let indent else { return }
-    out += "\n" + String(repeating: "  ", count: indent)
+    out += "\n"
+    for _ in 0..<indent { out += "  " }
   }
 
   private static func appendString(_ s: String, to out: inout String) {
     out += "\""
+    // Every character escaped below has one of these bytes in its UTF-8 (C2 leads U+0080–U+009F,
+    // E2 U+2028 and U+2029): a string without any is written as it is, at once.
+    guard
+      s.utf8.contains(where: {
+        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2
+      })
+    else {
+      out += s
+      out += "\""
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
