@@ -12,9 +12,9 @@ public struct TextRun: Equatable, Sendable {
   /// A phone number or a word of a person's name: never broken across lines (unless it alone
   /// is wider than its box, which only a hostile record makes).
   public var keepsWhole: Bool
-  /// Free text the record holds (an allergy's reaction): a wallet card too full for it cuts it
-  /// at a word and says so (`StyledText.shortened(to:note:)`); never a name, a severity or a
-  /// code status.
+  /// Free text the record holds (an allergy's reaction, a code-status note): a wallet card too
+  /// full for it cuts it at a word and says so (`StyledText.shortened(to:note:)`); never a name
+  /// or a severity, and a code status keeps its first `WalletCard.statusWords` words.
   public var shortens: Bool
 
   public init(
