@@ -60,16 +60,18 @@ enum ContentLocales {
     value.stringValue ?? value["other"]?.stringValue
   }
 
-  /// The problems of every label given as plural forms (`LabelForms.problems`), each naming
+  /// The problems of every label given as plural forms (`LabelForms.problems`), and of one
+  /// that must give every form but is a plain string (`LabelKey.givesEveryForm`), each naming
   /// the label and the category: `labels.meds.daysLeft.few: plural form missing; …`.
   private static func forms(_ labels: [(key: String, value: JSON)], path: String)
     -> [ContentProblem]
   {
     let language = language(of: path)
     return labels.flatMap { label -> [ContentProblem] in
-      guard label.key.hasPrefix("labels."), case .object(let members) = label.value else {
-        return []
-      }
+      guard label.key.hasPrefix("labels.") else { return [] }
+      let key = LabelKey(rawValue: String(label.key.dropFirst("labels.".count)))
+      let everyForm = key.map(LabelKey.givesEveryForm.contains) ?? false
+      guard let members = LabelForms.members(label.value, everyForm: everyForm) else { return [] }
       return LabelForms.problems(members, language: language).map {
         ContentProblem(file: path, block: label.key + "." + $0.category, reason: $0.reason)
       }

@@ -95,24 +95,63 @@ import Testing
     #expect(refusal(arabic, file: "ar.json") == nil)
   }
 
-  @Test func theGateChecksFormsAndTheirPlaceholdersAgainstOtherLocales() throws {
-    var files = ContentFixture.approvedSet()
-    files[3] = ContentInput(
-      path: "locales/en.json", role: .locale,
-      bytes: Array(#"{"labels": {"meds.daysLeft": "{days} days left"}}"#.utf8))
-    files[4] = ContentInput(
-      path: "locales/es.json", role: .locale,
-      bytes: Array(
-        #"{"labels": {"meds.daysLeft": {"many": "quedan {days} de días", "other": "quedan {days} días"}}}"#
-          .utf8))
-    let problems = ContentGate.check(
-      files: files, lock: try ContentFixture.lock(files), release: true,
-      hasher: ContentFixture.hasher)
+  /// "N more medicines" has no separate label for one: a locale whose language has a `one`
+  /// form must give it, or the loader and the gate refuse it, naming file, label and form.
+  @Test func aNoteForEveryCountMustGiveEveryForm() throws {
+    let english = try TemplateTests.shipped("locales/en.json")
+    let old = """
+      "er.moreMedicines": {
+            "one": "{count} more medicine: see page {page}",
+            "other": "{count} more medicines: see page {page}"
+          }
+      """
+    #expect(english.contains(old), "the shipped English note changed")
+    let plain = english.replacingOccurrences(
+      of: old, with: #""er.moreMedicines": "{count} more medicines: see page {page}""#)
     #expect(
-      problems.map { $0.line(folder: "templates") } == [
+      refusal(plain, file: "templates/locales/en.json")
+        == "templates/locales/en.json: labels.er.moreMedicines.one: plural form missing; a"
+        + " counted label in en needs one, other")
+    // A label counted without such a rule may still be one string for every count.
+    #expect(refusal(english, file: "en.json") == nil)
+    // Chinese has `other` alone: one string serves every count.
+    let chinese = try Labels.parse(TemplateTests.shipped("locales/zh-Hans.json"), file: "zh.json")
+    #expect(chinese.forms(.moreMedicines).forms.isEmpty)
+    #expect(
+      try Self.gate(
+        english: #"{"labels": {"card.moreMedicines": "+ {count} more medicines"}}"#,
+        spanish:
+          #"{"labels": {"card.moreMedicines": {"one": "+ {count} más", "other": "+ {count} más"}}}"#
+      ) == [
+        "templates/locales/en.json: labels.card.moreMedicines.one: plural form missing; a counted"
+          + " label in en needs one, other"
+      ])
+  }
+
+  /// What the content gate says of the approved fixture with these two locale files.
+  static func gate(english: String, spanish: String) throws -> [String] {
+    var files = ContentFixture.approvedSet()
+    files[3] = ContentInput(path: "locales/en.json", role: .locale, bytes: Array(english.utf8))
+    files[4] = ContentInput(path: "locales/es.json", role: .locale, bytes: Array(spanish.utf8))
+    return ContentGate.check(
+      files: files, lock: try ContentFixture.lock(files), release: true,
+      hasher: ContentFixture.hasher
+    ).map { $0.line(folder: "templates") }
+  }
+
+  @Test func theGateChecksFormsAndTheirPlaceholdersAgainstOtherLocales() throws {
+    let english = #"{"labels": {"meds.daysLeft": "{days} days left"}}"#
+    #expect(
+      try Self.gate(
+        english: english,
+        spanish:
+          #"{"labels": {"meds.daysLeft": {"many": "quedan {days} de días", "other": "quedan {days} días"}}}"#
+      ) == [
         "templates/locales/es.json: labels.meds.daysLeft.one: plural form missing; a counted label"
           + " in es needs one, other"
       ])
+    var files = ContentFixture.approvedSet()
+    files[3] = ContentInput(path: "locales/en.json", role: .locale, bytes: Array(english.utf8))
     files[4] = ContentInput(
       path: "locales/es.json", role: .locale,
       bytes: Array(

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
+import RuaCore
 import RuaDocuments
 import Testing
 
 /// "N more medicines: see page 2": a table that breaks to another page says how many rows
 /// are still to come and where, under the last row that fits.
 @Suite struct OverflowNoteTests {
-  let note = TableOverflowNote(
-    format: "{count} more rows: see page {page}", singular: "1 more row: see page {page}",
-    style: "body")
+  static let forms: LabelForms = {
+    var forms = LabelForms("{count} more rows: see page {page}", language: "en")
+    forms.forms[.one] = "{count} more row: see page {page}"
+    return forms
+  }()
+  let note = TableOverflowNote(format: Self.forms, style: "body")
 
   func table(rows: Int, note: TableOverflowNote?) -> Block {
     .table(
@@ -57,8 +61,30 @@ import Testing
     #expect(rows(on: noted[0]).count < rows(on: plain[0]).count)
   }
 
-  @Test func oneRowLeftUsesTheSingular() {
+  @Test func oneRowLeftUsesTheOneForm() {
     #expect(note.text(count: 1, page: 2).plainText == "1 more row: see page 2")
     #expect(note.text(count: 12, page: 3).plainText == "12 more rows: see page 3")
+  }
+
+  /// No separate label for one row: each language's `one` form, where it has one, and the
+  /// count in its `other` form where it has not (Chinese); bilingual, each its own form.
+  @Test func shippedNotesTakeTheFormOfTheCountInEachLanguage() throws {
+    func note(_ language: String) throws -> TableOverflowNote {
+      let labels = try LocaleFixture.labels(language)
+      return TableOverflowNote(
+        format: labels.forms(.moreMedicines), style: "body",
+        second: language == "ru" ? try LocaleFixture.labels("en").forms(.moreMedicines) : nil)
+    }
+    let russian = try note("ru")
+    #expect(
+      russian.text(count: 1, page: 2).plainText
+        == "Ещё 1 лекарство: см. страницу 2 / 1 more medicine: see page 2")
+    #expect(
+      russian.text(count: 21, page: 2).plainText
+        == "Ещё 21 лекарство: см. страницу 2 / 21 more medicines: see page 2")
+    #expect(try note("es").strings(count: 1, page: 3).first == "1 medicamento más: vea la página 3")
+    #expect(try note("ar").strings(count: 1, page: 2).first == "دواء آخر واحد: انظر الصفحة 2")
+    #expect(try note("ar").strings(count: 2, page: 2).first == "دواءان آخران: انظر الصفحة 2")
+    #expect(try note("zh-Hans").strings(count: 1, page: 2).first == "另有 1 种药：见第 2 页")
   }
 }

@@ -226,10 +226,9 @@ import Testing
       .joined(separator: "\n")
     // A pointer's words before its tail (": see the ER sheet"), for any count it may show,
     // in the form the count takes ("+ ещё 8 заболеваний").
-    func pointed(_ plural: LabelKey, _ singular: LabelKey, upTo count: Int) -> Bool {
+    func pointed(_ key: LabelKey, upTo count: Int) -> Bool {
       (1...max(count, 1)).contains { shown in
-        let text =
-          shown == 1 ? labels[singular] : labels.format(plural, count: shown, as: "count")
+        let text = labels.format(key, count: shown, as: "count")
         let head = text.prefix { $0 != ":" && $0 != "：" }
         return laid.contains(head)
       }
@@ -239,17 +238,17 @@ import Testing
       missing.append("no language and interpreter line")
     }
     if let pharmacy = patient.pharmacy, !laid.contains(pharmacy.name),
-      !pointed(.cardMorePharmacy, .cardMorePharmacy, upTo: 1)
+      !pointed(.cardMorePharmacy, upTo: 1)
     {
       missing.append("neither '\(pharmacy.name)' nor its pointer")
     }
     if let device = patient.devices.first, !laid.contains(device.name),
-      !pointed(.cardMoreDevices, .cardMoreDevice, upTo: patient.devices.count)
+      !pointed(.cardMoreDevices, upTo: patient.devices.count)
     {
       missing.append("neither '\(device.name)' nor the devices' pointer")
     }
     if let condition = patient.conditions.first, !laid.contains(condition.name),
-      !pointed(.cardMoreConditions, .cardMoreCondition, upTo: patient.conditions.count)
+      !pointed(.cardMoreConditions, upTo: patient.conditions.count)
     {
       missing.append("neither '\(condition.name)' nor the conditions' pointer")
     }

@@ -153,8 +153,7 @@ extension ERSheetWords {
       (.columnNotes, 2.5),
     ]
     let rows = Self.emergencyOrder(facts).map { medicationRow($0, today: facts.today) }
-    let note = TableOverflowNote(
-      format: labels.forms(.moreMedicines), singular: labels[.moreMedicine], style: "strong")
+    let note = TableOverflowNote(format: labels.forms(.moreMedicines), style: "strong")
     return [
       title,
       .table(

@@ -13,7 +13,7 @@ public struct CardList: Equatable, Sendable {
 
   public var shape: Shape
   public var items: [ListItem]
-  /// `{count}` is the number of entries not printed; `singular` when it is one.
+  /// `{count}` is the number of entries not printed, in the form the count takes.
   public var more: TableOverflowNote
   /// Entries this list holds on to while another list on the face can still give one up (the
   /// first two contacts, the critical medicines).

@@ -72,34 +72,17 @@ public struct TableGauge: Equatable, Sendable {
 /// "12 more medicines: see page 2". `{count}` is the rows still to come, `{page}` the page
 /// they continue on. Honoured in full-width flows, where a break is always a page break.
 public struct TableOverflowNote: Equatable, Sendable {
-  /// With `{count}` and `{page}`, in the form the count takes (`LabelForms`); `singular` is
-  /// used when one row is left.
+  /// With `{count}` and `{page}`, in the form the count takes (`LabelForms`): its `one` form
+  /// when one row is left, in a language that has one.
   public var format: LabelForms
-  public var singular: String
   public var style: String
-  /// The second language's `format` and `singular` on a bilingual document, printed after
-  /// " / " as the second language.
+  /// The second language's `format` on a bilingual document, printed after " / " as the
+  /// second language.
   public var secondFormat: LabelForms?
-  public var secondSingular: String?
-  public init(
-    format: LabelForms, singular: String, style: String,
-    second: (format: LabelForms, singular: String)? = nil
-  ) {
+  public init(format: LabelForms, style: String, second: LabelForms? = nil) {
     self.format = format
-    self.singular = singular
     self.style = style
-    self.secondFormat = second?.format
-    self.secondSingular = second?.singular
-  }
-
-  /// A note whose wording is the same for every count above one.
-  public init(
-    format: String, singular: String, style: String,
-    second: (format: String, singular: String)? = nil
-  ) {
-    self.init(
-      format: LabelForms(format), singular: singular, style: style,
-      second: second.map { (LabelForms($0.format), $0.singular) })
+    self.secondFormat = second
   }
 
   public func text(count: Int, page: Int) -> StyledText {
@@ -109,15 +92,11 @@ public struct TableOverflowNote: Equatable, Sendable {
 
   /// The note filled in, in the document's language and in its second language.
   public func strings(count: Int, page: Int) -> (first: String, second: String?) {
-    let fill = { (chosen: String) in
-      chosen.replacingAll("{count}", with: String(count)).replacingAll(
+    let fill = { (forms: LabelForms) in
+      forms.text(count: count).replacingAll("{count}", with: String(count)).replacingAll(
         "{page}", with: String(page))
     }
-    let pick = { (forms: LabelForms, one: String) in count == 1 ? one : forms.text(count: count) }
-    return (
-      fill(pick(format, singular)),
-      secondFormat.map { fill(pick($0, secondSingular ?? $0.other)) }
-    )
+    return (fill(format), secondFormat.map(fill))
   }
 }
 

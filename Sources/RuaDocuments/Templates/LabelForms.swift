@@ -73,12 +73,27 @@ public struct LabelForms: Equatable, Sendable {
     return problems
   }
 
+  /// The plural forms a label's value gives: an object's members; a plain string is `other`
+  /// alone when the label must give every form (`LabelKey.givesEveryForm`), else nil (the same
+  /// text for every count).
+  static func members(_ value: JSON, everyForm: Bool) -> [(key: String, value: JSON)]? {
+    if case .object(let members) = value { return members }
+    return everyForm ? [("other", value)] : nil
+  }
+
   /// Reads a label's value: a string, or an object of plural forms checked by `problems`.
-  static func parse(_ value: JSON, key: String, language: String, reader: JSONFieldReader)
-    throws(TemplateError) -> LabelForms
-  {
+  /// A label that must give every form its language needs (`everyForm`) is refused as a plain
+  /// string where that is more than `other`.
+  static func parse(
+    _ value: JSON, key: String, language: String, everyForm: Bool = false,
+    reader: JSONFieldReader
+  ) throws(TemplateError) -> LabelForms {
     guard case .object(let members) = value else {
-      return LabelForms(try reader.string(value, key), language: language)
+      let text = try reader.string(value, key)
+      if everyForm, let problem = problems([("other", value)], language: language).first {
+        throw reader.fail(key + "." + problem.category, problem.reason)
+      }
+      return LabelForms(text, language: language)
     }
     if let problem = problems(members, language: language).first {
       throw reader.fail(key + "." + problem.category, problem.reason)

@@ -164,7 +164,6 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case pendingGuide = "stamp.pendingGuide"
   case bornAge = "er.born"
   case moreMedicines = "er.moreMedicines"
-  case moreMedicine = "er.moreMedicine"
   case noProxy = "er.noProxy"
   case noProxyButPOA = "er.noProxyButPOA"
   case codeStatusNotRecorded = "alert.codeStatusNotRecorded"
@@ -181,15 +180,10 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case cardMedicines = "card.medicines"
   case cardContacts = "card.contacts"
   case cardMoreAllergies = "card.moreAllergies"
-  case cardMoreAllergy = "card.moreAllergy"
   case cardMoreDevices = "card.moreDevices"
-  case cardMoreDevice = "card.moreDevice"
   case cardMoreContacts = "card.moreContacts"
-  case cardMoreContact = "card.moreContact"
   case cardMoreConditions = "card.moreConditions"
-  case cardMoreCondition = "card.moreCondition"
   case cardMoreMedicines = "card.moreMedicines"
-  case cardMoreMedicine = "card.moreMedicine"
   case cardMoreDirective = "card.moreDirective"
   case cardMorePharmacy = "card.morePharmacy"
   case cardShortened = "card.shortened"
@@ -238,6 +232,18 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case marChangeDose = "mar.changeDose"
   case marHours = "mar.hours"
   case marMinutes = "mar.minutes"
+}
+
+extension LabelKey {
+  /// Counted labels printed in whatever form the count takes, `one` included ("1 more
+  /// medicine", "3 more medicines"; no separate label for one): a locale gives each of them
+  /// every form its language needs (`PluralCategory.required`), and a plain string only where
+  /// that is `other` alone (Chinese, Korean, Vietnamese, Haitian Creole). The loader and the
+  /// content check refuse a locale that lacks one, naming the file, the label and the form.
+  public static let givesEveryForm: Set<LabelKey> = [
+    .moreMedicines, .cardMoreAllergies, .cardMoreDevices, .cardMoreContacts, .cardMoreConditions,
+    .cardMoreMedicines,
+  ]
 }
 
 /// The labels of one locale (`templates/locales/<language>.json`).
@@ -309,7 +315,8 @@ public struct Labels: Equatable, Sendable {
         throw reader.fail("labels.\(key)", "not a known label; remove it or fix its spelling")
       }
       values[label] = try LabelForms.parse(
-        value, key: "labels.\(key)", language: language, reader: reader)
+        value, key: "labels.\(key)", language: language,
+        everyForm: LabelKey.givesEveryForm.contains(label), reader: reader)
     }
     for key in LabelKey.allCases where values[key] == nil {
       throw reader.fail("labels.\(key.rawValue)", "missing; every locale must define it")

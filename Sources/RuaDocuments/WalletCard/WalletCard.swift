@@ -66,11 +66,9 @@ struct WalletCardWords: DocumentWords {
     allergies.filter { $0.severity == .severe } + allergies.filter { $0.severity != .severe }
   }
 
-  private func more(_ plural: LabelKey, _ singular: LabelKey, style: String) -> TableOverflowNote {
+  private func more(_ key: LabelKey, style: String) -> TableOverflowNote {
     // Bilingual, the English follows: a value the card prints is readable in both.
-    TableOverflowNote(
-      format: labels.forms(plural), singular: labels[singular], style: style,
-      second: labels.second.map { ($0.forms(plural), $0[singular]) })
+    TableOverflowNote(format: labels.forms(key), style: style, second: labels.second?.forms(key))
   }
 
   func front(_ patient: Patient, facts: ERFacts, today: CivilDate) -> [CardPart] {
@@ -94,7 +92,7 @@ struct WalletCardWords: DocumentWords {
             // Severe ones first, so a cut list keeps them; and never none: a card with an
             // empty allergy band reads as "no allergies" to whoever finds it.
             items: Self.severeFirst(allergies).map { ListItem(marker: .empty, text: allergy($0)) },
-            more: more(.cardMoreAllergies, .cardMoreAllergy, style: "band-strong"), keep: 3,
+            more: more(.cardMoreAllergies, style: "band-strong"), keep: 3,
             yieldOrder: 3, minimum: 1, shortenedNote: label(.cardShortened, "band-text"))))
     } else {
       parts.append(.block(allergyBand(facts.allergies)))
@@ -117,7 +115,7 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .band(.warning, label: label(.devicesBand, "band-label")), items: devices,
-            more: more(.cardMoreDevices, .cardMoreDevice, style: "band-strong"), keep: 1,
+            more: more(.cardMoreDevices, style: "band-strong"), keep: 1,
             yieldOrder: 2)))
     }
     // The directive's summary and where it is kept give way before the allergies do.
@@ -127,7 +125,7 @@ struct WalletCardWords: DocumentWords {
         CardList(
           shape: .band(.info, label: label(.codeStatus, "band-label")),
           items: status.map { ListItem(marker: .empty, text: $0) },
-          more: more(.cardMoreDirective, .cardMoreDirective, style: "band-text"), keep: 1,
+          more: more(.cardMoreDirective, style: "band-text"), keep: 1,
           yieldOrder: 2, separator: " — ", minimum: 1,
           shortenedNote: label(.cardShortened, "band-text"), wholeWords: WalletCard.statusWords)))
     let interpreter: StyledText
@@ -149,7 +147,7 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .inline(label: label(.conditions, "label")), items: items,
-            more: more(.cardMoreConditions, .cardMoreCondition, style: "strong"), keep: 1,
+            more: more(.cardMoreConditions, style: "strong"), keep: 1,
             yieldOrder: 1)))
     }
     return parts
@@ -169,7 +167,7 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .list(heading: contacts), items: er.contactItems(patient),
-            more: more(.cardMoreContacts, .cardMoreContact, style: "strong"), keep: 2,
+            more: more(.cardMoreContacts, style: "strong"), keep: 2,
             yieldOrder: 2, minimum: 1)))
     }
     let medicines = label(.cardMedicines, "heading")
@@ -187,7 +185,7 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .list(heading: medicines), items: items,
-            more: more(.cardMoreMedicines, .cardMoreMedicine, style: "strong"),
+            more: more(.cardMoreMedicines, style: "strong"),
             keep: max(flagged.count, 1), yieldOrder: 0)))
     }
     if let pharmacy = patient.pharmacy {
@@ -202,7 +200,7 @@ struct WalletCardWords: DocumentWords {
         .list(
           CardList(
             shape: .inline(label: .empty), items: [entry],
-            more: more(.cardMorePharmacy, .cardMorePharmacy, style: "strong"), keep: 1,
+            more: more(.cardMorePharmacy, style: "strong"), keep: 1,
             yieldOrder: 3)))
     }
     return parts
