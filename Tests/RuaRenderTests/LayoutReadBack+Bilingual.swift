@@ -145,12 +145,12 @@ extension LayoutReadBack {
 
   /// Placeholders that stand for a number.
   static let numbers: Set<String> = [
-    "days", "years", "count", "hours", "minutes", "urgent", "soon", "page", "pages",
+    "days", "years", "count", "hours", "minutes", "page", "pages",
   ]
 
   /// A label's text without its placeholders, spaces and punctuation.
   static func literal(_ label: String) -> String {
-    label.replacingOccurrences(of: #"\{[a-z]+\}"#, with: "", options: .regularExpression)
+    label.replacingOccurrences(of: #"\{[a-zA-Z]+\}"#, with: "", options: .regularExpression)
       .filter { $0.isLetter || $0.isNumber }
   }
 

@@ -6,7 +6,7 @@ import RuaRender
 import Testing
 
 /// Issue 30: counts read as words agreeing with the number, not "лет: 88" or "5 дн.", read
-/// back from the rendered PDFs with poppler.
+/// back from the rendered PDFs with poppler; the refill legend's two counts too.
 @Suite struct PluralFormsRenderTests {
   typealias F = DocumentFixture
 
@@ -43,14 +43,14 @@ import Testing
     ] {
       #expect(text.contains(phrase), "the Russian list lacks \(phrase)")
     }
-    // The runway legend keeps "дн.": it holds two counts in one sentence.
-    let legend = try RenderFixture.labels("ru").format(
-      .legendRunway,
-      ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)])
-    #expect(text.contains(legend))
-    #expect(
-      !text.replacingOccurrences(of: legend, with: "").contains("дн."),
-      "an abbreviated day count is left")
+    // The runway legend's two counts, each in its own form: no "дн." left anywhere.
+    for phrase in [
+      "СРОЧНО = осталось 3 дня или меньше", "СКОРО = 10 дней или меньше",
+      "ХВАТАЕТ = больше 10 дней;",
+    ] {
+      #expect(text.contains(phrase), "the Russian legend lacks \(phrase)")
+    }
+    #expect(!text.contains("дн."), "an abbreviated day count is left")
     #expect(!text.contains("лет: "))
   }
 
@@ -71,5 +71,12 @@ import Testing
     for word in ["3أيام", "5أيام", "10أيام", "21يوما", "88سنة"] {
       #expect(letters.contains(word), "the Arabic list lacks \(word)")
     }
+    // The legend names the days with each count ("بقي 3 أيام أو أقل"), not "the remaining
+    // days 3 or fewer"; 11 and 2 would take their own forms.
+    let arabic = try RenderFixture.labels("ar")
+    let legend = [3, 10, 11, 2].map { arabic.format(.legendDays, count: $0, as: "days") }
+    #expect(legend == ["3 أيام", "10 أيام", "11 يومًا", "يومان"])
+    #expect(arabic.format(.legendMoreThanDays, count: 10, as: "days") == "أكثر من 10 أيام")
+    #expect(!letters.contains("الأيام المتبقية"))
   }
 }

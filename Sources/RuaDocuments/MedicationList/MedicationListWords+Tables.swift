@@ -104,9 +104,17 @@ extension MedicationListWords {
       }
       return entry
     }
-    let runway = labels.styled(
-      .legendRunway,
-      ["urgent": String(Runway.urgentAtMost), "soon": String(Runway.soonAtMost)], style: "body")
+    // Each count of days in the form it takes in each language ("3 дня", "больше 10 дней"),
+    // not an abbreviation that fits every count ("дн.").
+    let runway = worded("body", separator: "\n") { labels in
+      labels.format(
+        .legendRunway,
+        [
+          "urgentDays": labels.format(.legendDays, count: Runway.urgentAtMost, as: "days"),
+          "soonDays": labels.format(.legendDays, count: Runway.soonAtMost, as: "days"),
+          "okDays": labels.format(.legendMoreThanDays, count: Runway.soonAtMost, as: "days"),
+        ])
+    }
     return [
       .paragraph(
         value(.medsLegend, "strong", trail: " ")

@@ -142,6 +142,8 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case legendHighAlert = "meds.legend.highAlert"
   case legendFallRisk = "meds.legend.fallRisk"
   case legendRunway = "meds.legend.runway"
+  case legendDays = "meds.legend.days"
+  case legendMoreThanDays = "meds.legend.moreThanDays"
   case medsTotalScheduled = "meds.totalScheduled"
   case medsTotalPerSlot = "meds.totalPerSlot"
   case medsOnHoldCount = "meds.onHoldCount"
@@ -236,13 +238,14 @@ public enum LabelKey: String, Sendable, CaseIterable {
 
 extension LabelKey {
   /// Counted labels printed in whatever form the count takes, `one` included ("1 more
-  /// medicine", "3 more medicines"; no separate label for one): a locale gives each of them
+  /// medicine", "3 more medicines"; no separate label for one; the refill legend's "3 дня",
+  /// "больше 10 дней"): a locale gives each of them
   /// every form its language needs (`PluralCategory.required`), and a plain string only where
   /// that is `other` alone (Chinese, Korean, Vietnamese, Haitian Creole). The loader and the
   /// content check refuse a locale that lacks one, naming the file, the label and the form.
   public static let givesEveryForm: Set<LabelKey> = [
     .moreMedicines, .cardMoreAllergies, .cardMoreDevices, .cardMoreContacts, .cardMoreConditions,
-    .cardMoreMedicines,
+    .cardMoreMedicines, .legendDays, .legendMoreThanDays,
   ]
 }
 
