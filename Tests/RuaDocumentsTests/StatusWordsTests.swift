@@ -33,6 +33,49 @@ struct StatusWordsTests {
       labels[.legendRunway].contains(labels[.onHold]),
       "\(language): the legend does not explain '\(labels[.onHold])'")
     #expect(!Self.word(labels[.marStopped]).contains(Self.word(labels[.onHold])), "\(language)")
+    // The MAR's H code is the same state: its legend says it in the status's words (English
+    // "H held"). Spanish said "retenido", Haitian Creole "kanpe" and Tagalog "ipinahinto" (a
+    // word for stopped) beside "EN PAUSA", "AN PÒZ", "PANSAMANTALANG ITINIGIL"; Korean "보류".
+    #expect(
+      language == "en"
+        || labels[.marLegend].lowercased().contains("h " + Self.word(labels[.onHold])),
+      "\(language): the MAR legend's H is not '\(labels[.onHold])'")
+  }
+
+  /// The status agrees with the document's word for a medicine: the word printed alone is the
+  /// one the count of held medicines uses with the noun ("1 лекарство приостановлено", so
+  /// "ПРИОСТАНОВЛЕНО", never "ПРИОСТАНОВЛЕН"; "دواء واحد موقوف مؤقتًا").
+  @Test(arguments: DocumentKind.languages)
+  func theHeldStatusAgreesWithTheMedicine(language: String) throws {
+    let labels = try LocaleFixture.labels(language)
+    let one = labels.format(.medsOnHoldCount, count: 1, as: "count").lowercased()
+    // Whole: "приостановлен" is also the start of "приостановлено".
+    let word = Self.word(labels[.onHold])
+    #expect(one.hasSuffix(word) || one.contains(word + " "), "\(language): '\(one)'")
+  }
+
+  /// Russian statuses are participles and short verbs that agree with "лекарство" (neuter):
+  /// every one a label prints for one medicine ends in -о or -ось ("отменено", "ещё не
+  /// начато", "КОНЧИЛОСЬ", "Приостановлено с …"); the plural forms of a count may say
+  /// "приостановлены".
+  @Test func russianStatusesAreNeuterAsTheMedicine() throws {
+    let labels = try LocaleFixture.labels("ru")
+    let stems = try Regex("(приостановлен|отмен[её]н|начат|кончил|пропущен|назначен)([а-яё]*)")
+      .ignoresCase()
+    var seen = 0
+    for key in LabelKey.allCases {
+      let forms = labels.forms(key)
+      for text in [forms.other, forms.forms[.one], forms.forms[.many]].compactMap({ $0 })
+      where forms.forms.isEmpty || text != forms.other {
+        for match in text.matches(of: stems) {
+          seen += 1
+          let ending = String(match.output[2].substring ?? "").lowercased()
+          #expect(
+            ["о", "ось"].contains(ending), "\(key.rawValue): '\(match.output[0].substring ?? "")'")
+        }
+      }
+    }
+    #expect(seen >= 20, "the Russian status words moved: \(seen) found")
   }
 }
 
