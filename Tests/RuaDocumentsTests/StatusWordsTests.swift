@@ -109,6 +109,26 @@ struct BandWordsTests {
     #expect(!text.contains("2.5 mg, methotrexate"))
   }
 
+  /// A held medicine's strength and hold share one bracket: "aspirin (81 mg; on hold until
+  /// Dec 5, 2026)", not "aspirin (on hold until Dec 5, 2026) (81 mg)".
+  @Test func aHeldMedicineHasOneBracket() throws {
+    var patient = BuiltDocument.patient()
+    var aspirin = BuiltDocument.medication("m1", "aspirin", status: .onHold)
+    aspirin.strength = "81 mg"
+    aspirin.hold = MedicationHold(until: day(2026, 12, 5))
+    var warfarin = BuiltDocument.medication("m2", "warfarin", status: .onHold)
+    warfarin.strength = nil
+    patient.medications = [aspirin, warfarin]
+    // The date is unbreakable (no-break spaces).
+    let text = String(
+      BuiltDocument.allText(try BuiltDocument.erSheet(patient)).map { $0 == "\u{A0}" ? " " : $0 })
+    #expect(text.contains("aspirin (81 mg; on hold until Dec 5, 2026)"), "\(text)")
+    #expect(text.contains("warfarin (on hold)"), "\(text)")
+    #expect(!text.contains(") ("))
+    let chinese = BuiltDocument.allText(try BuiltDocument.erSheet(patient, language: "zh-Hans"))
+    #expect(chinese.contains("aspirin (81 mg; 暂停至"), "\(chinese)")
+  }
+
   @Test func theSpanishStripSaysTheInterpreterIsNeeded() throws {
     var patient = BuiltDocument.patient()
     patient.interpreterNeeded = true

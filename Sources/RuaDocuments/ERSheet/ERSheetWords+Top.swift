@@ -95,9 +95,6 @@ extension ERSheetWords {
   ) -> StyledText {
     let items = medications.map { item -> StyledText in
       var text = run(item.name, "band-strong")
-      if item.medication.status == .onHold {
-        text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
-      }
       var details: [StyledText] = []
       if let strength = item.medication.strength { details.append(run(strength, "band-text")) }
       if withClasses {
@@ -108,14 +105,33 @@ extension ERSheetWords {
           !name.contains($0.label(locale: labels.language).lowercased())
         }.map { className($0, style: "band-text") }
       }
-      if !details.isEmpty {
-        text =
-          text + run(" (", "band-text") + joined(details, separator: ", ", style: "band-text")
-          + run(")", "band-text")
+      var inside = joined(details, separator: ", ", style: "band-text")
+      if item.medication.status == .onHold {
+        // One bracket: "aspirin (81 mg; on hold until Nov 5, 2026)", not "aspirin (on hold
+        // until Nov 5, 2026) (81 mg)"; a hold alone keeps its own ("aspirin (on hold)").
+        if details.isEmpty {
+          text = text + holdMark(item.medication, today: today, style: "band-strong", lead: " ")
+        } else {
+          inside =
+            inside + run("; ", "band-text")
+            + worded("band-strong") {
+              Self.unbracketed(holdMark(item.medication, today: today, in: $0))
+            }
+        }
       }
+      if !details.isEmpty { text = text + run(" (", "band-text") + inside + run(")", "band-text") }
       return text
     }
     return joined(items, separator: ";  ", style: "band-text")
+  }
+
+  /// A mark without the brackets it is printed in alone ("(on hold)", "（暂停）").
+  static func unbracketed(_ mark: String) -> String {
+    for (open, close) in [("(", ")"), ("（", "）")] as [(Character, Character)]
+    where mark.first == open && mark.last == close {
+      return String(mark.dropFirst().dropLast())
+    }
+    return mark
   }
 
   func codeStatus(_ status: ERFacts.CodeStatus) -> StyledText {
