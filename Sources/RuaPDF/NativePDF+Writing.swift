@@ -88,7 +88,11 @@ struct NativePDFWriter {
     try writeObjectStream(packed, bodies, number: objectStream)
     let xref = objectStream + 1
     entries.append(Entry(type: 1, field: out.count, index: 0))
-    let id = hexDigest(out)
+    // One pass of SHA-256 gives the `/ID` (everything before the xref stream) and, carried on
+    // over the xref stream, the whole file's digest, which delivery records.
+    let digest = RunningSHA256()
+    digest.update(out[...])
+    let id = Self.hex(digest.current()?.prefix(16) ?? ArraySlice(repeating: 0, count: 16))
     let widths = [1, byteWidth(entries.map(\.field).max() ?? 0), byteWidth(max(packed.count, 1))]
     var table: [UInt8] = []
     for entry in [Entry(type: 0, field: 0, index: 0)] + entries {
@@ -101,9 +105,12 @@ struct NativePDFWriter {
       "<< /Type /XRef /Size \(xref + 1) /W [ 1 \(widths[1]) \(widths[2]) ] /Root \(rootNumber) 0 R"
     if let infoNumber { dictionary += " /Info \(infoNumber) 0 R" }
     dictionary += " /ID [ <\(id)> <\(id)> ] /Filter /FlateDecode /Length \(compressed.count) >>"
+    let tail = out.count
     append("\(xref) 0 obj\n\(dictionary)\nstream\n")
     out += compressed
     append("\nendstream\nendobj\nstartxref\n\(entries[xref - 1].field)\n%%EOF\n")
+    digest.update(out[tail...])
+    pdf.writtenSHA256 = digest.current().map { Self.hex($0[...]) }
     return out
   }
 
@@ -294,19 +301,41 @@ struct NativePDFWriter {
     }
   }
 
-  /// The first 16 bytes of the SHA-256 of `bytes`, in hex.
-  private func hexDigest(_ bytes: [UInt8]) -> String {
+  /// Lower-case hex, as delivery writes a digest.
+  private static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    let text = bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }
+    return String(decoding: text, as: UTF8.self)
+  }
+}
+
+/// libcrypto's SHA-256 over bytes given piece by piece; `current` is the digest of every piece
+/// so far, and more may follow.
+final class RunningSHA256 {
+  private let context = EVP_MD_CTX_new()
+  private var failed: Bool
+
+  init() {
+    failed = context == nil || EVP_DigestInit_ex(context, EVP_sha256(), nil) != 1
+  }
+
+  deinit { EVP_MD_CTX_free(context) }
+
+  func update(_ bytes: ArraySlice<UInt8>) {
+    guard !failed else { return }
+    failed = bytes.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) } != 1
+  }
+
+  /// Nil if libcrypto failed.
+  func current() -> [UInt8]? {
+    guard !failed, let copy = EVP_MD_CTX_new() else { return nil }
+    defer { EVP_MD_CTX_free(copy) }
+    guard EVP_MD_CTX_copy_ex(copy, context) == 1 else { return nil }
     var digest = [UInt8](repeating: 0, count: 32)
     var length: UInt32 = 0
-    _ = bytes.withUnsafeBytes { input in
-      digest.withUnsafeMutableBytes { output in
-        EVP_Digest(
-          input.baseAddress, input.count, output.baseAddress?.assumingMemoryBound(to: UInt8.self),
-          &length, EVP_sha256(), nil)
-      }
+    let ok = digest.withUnsafeMutableBufferPointer {
+      EVP_DigestFinal_ex(copy, $0.baseAddress, &length)
     }
-    let digits = Array("0123456789abcdef".utf8)
-    let text = digest.prefix(16).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xf)]] }
-    return String(decoding: text, as: UTF8.self)
+    return ok == 1 && length == 32 ? digest : nil
   }
 }

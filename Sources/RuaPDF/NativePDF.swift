@@ -53,6 +53,9 @@ package final class NativePDF {
   /// The first edit that could not be made (a `parse` of text it does not read), thrown by
   /// `write`.
   var failure: NativePDFError?
+  /// The SHA-256 of the bytes the last `write` returned, lower-case hex (nil before a write, or
+  /// if libcrypto failed): the writer hashes them anyway for the `/ID`.
+  package internal(set) var writtenSHA256: String?
 
   /// Nesting allowed inside one object, and the object count: cairo's output stays far below.
   static let depthLimit = 64

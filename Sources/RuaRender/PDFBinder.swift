@@ -45,7 +45,7 @@ extension PDFRenderer {
   ) throws(RenderError) -> RenderedBinder {
     let (drawn, outline) = try drawBinder(sections, title: title, now: now, creator: creator)
     return RenderedBinder(
-      pdf: RenderedPDF(bytes: try drawn.finished(), pageCount: drawn.pageCount), outline: outline)
+      pdf: try drawn.rendered(), outline: outline)
   }
 
   /// Draws the binder with cairo, not yet finished by the post-pass.

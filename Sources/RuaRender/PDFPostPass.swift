@@ -30,15 +30,26 @@ enum PDFPostPass {
     _ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [],
     using backend: Backend = .automatic
   ) throws(RenderError) -> [UInt8] {
+    try finished(bytes, facts, marks: marks, using: backend).bytes
+  }
+
+  /// The finished bytes and, from `NativePDF`, their SHA-256 (hashed while writing the `/ID`);
+  /// nil from libqpdf.
+  static func finished(
+    _ bytes: [UInt8], _ facts: PDFFacts, marks: [PageMarks] = [],
+    using backend: Backend = .automatic
+  ) throws(RenderError) -> (bytes: [UInt8], sha256: String?) {
     if backend != .qpdf {
       do throws(NativePDFError) {
-        return try finish(NativePDF(bytes), facts, marks: marks)
+        let pdf = try NativePDF(bytes)
+        let finished = try finish(pdf, facts, marks: marks)
+        return (finished, pdf.writtenSHA256)
       } catch {
         if backend == .native { throw .pdfPostPass(step: error.step, message: error.message) }
       }
     }
     do throws(QPDFError) {
-      return try finish(QPDFDocument(bytes), facts, marks: marks)
+      return (try finish(QPDFDocument(bytes), facts, marks: marks), nil)
     } catch {
       throw .pdfPostPass(step: error.step, message: error.message)
     }

@@ -6,8 +6,22 @@ internal import RuaPDF
 
 /// A finished PDF, held in memory.
 public struct RenderedPDF: Equatable, Sendable {
-  public var bytes: [UInt8]
+  public private(set) var bytes: [UInt8]
   public var pageCount: Int
+  /// The SHA-256 of `bytes` in lower-case hex, when the finisher hashed them as it wrote them
+  /// (`NativePDF`); nil otherwise. Delivery records it instead of hashing the bytes again.
+  public let sha256: String?
+
+  public init(bytes: [UInt8], pageCount: Int, sha256: String? = nil) {
+    self.bytes = bytes
+    self.pageCount = pageCount
+    self.sha256 = sha256
+  }
+
+  /// The same document: the same bytes and pages, whoever hashed them.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.bytes == rhs.bytes && lhs.pageCount == rhs.pageCount
+  }
 }
 
 /// Lays out and draws documents to PDF in memory with Pango and Cairo.
@@ -150,7 +164,7 @@ public final class PDFRenderer {
     throws(RenderError) -> RenderedPDF
   {
     let drawn = try draw(document, template: template, now: now, creator: creator)
-    return RenderedPDF(bytes: try drawn.finished(), pageCount: drawn.pageCount)
+    return try drawn.rendered()
   }
 
   /// Draws `document` with cairo in the font world its text needs (`withFonts`), not yet
@@ -194,6 +208,12 @@ struct DrawnPDF {
 
   func finished(using backend: PDFPostPass.Backend = .automatic) throws(RenderError) -> [UInt8] {
     try PDFPostPass.finish(bytes, facts, marks: marks, using: backend)
+  }
+
+  /// Finished, with the digest the finisher made of its bytes.
+  func rendered() throws(RenderError) -> RenderedPDF {
+    let finished = try PDFPostPass.finished(bytes, facts, marks: marks)
+    return RenderedPDF(bytes: finished.bytes, pageCount: pageCount, sha256: finished.sha256)
   }
 }
 

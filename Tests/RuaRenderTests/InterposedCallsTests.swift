@@ -45,4 +45,47 @@ import Testing
     #expect(kept != nil, "no face was kept for \(file)")
     #expect(drawnWith == kept, "cairo draws with a face it opened itself, which it may close")
   }
+
+  /// cairo's table reads of a kept face are served from the table read once, and every read,
+  /// inside the table or not, answers as FreeType's own does: the same bytes, length and error.
+  @Test func tableReadsOfAKeptFaceAnswerAsFreeTypeDoes() throws {
+    #expect(
+      dlsym(nil, "FT_Load_Sfnt_Table") != FreeTypeFaceLock.lookup("FT_Load_Sfnt_Table"),
+      "cairo would reach FreeType's own FT_Load_Sfnt_Table")
+    let patient = try DocumentFixture.sample()[0]
+    _ = try DocumentFixture.render(try RenderFixture.sheet(patient))
+    #expect(KeptFontTables.count >= 1, "no table was read through the kept tables")
+    let file = PackageRoot.templates + "/fonts/NotoSans-Regular.ttf"
+    let pattern = try #require(FcPatternCreate())
+    defer { FcPatternDestroy(pattern) }
+    #expect(FcPatternAddString(pattern, FC_FILE, file) != 0)
+    let face = try #require(KeptFontFaces.face(for: pattern))
+    var cmapSize: FT_ULong = 0
+    #expect(KeptFontTables.freetype(face, KeptFontTables.cmapTag, 0, nil, &cmapSize) == 0)
+    #expect(cmapSize > 4)
+    // cmap, head, glyf, a table the face lacks (CFF ), and the whole file (tag 0)
+    for tag in [KeptFontTables.cmapTag, 0x6865_6164, 0x676c_7966, 0x4346_4620, 0] {
+      var size: FT_ULong = 0
+      let sized = KeptFontTables.freetype(face, FT_ULong(tag), 0, nil, &size) == 0
+      let whole = sized ? Int(size) : 16
+      let reads: [(offset: Int, length: Int)] = [
+        (0, 4), (0, whole), (4, whole - 4), (whole - 1, 1), (whole, 1), (whole - 2, 4),
+        (0, whole + 1), (-1, 4), (whole + 8, 2), (0, 0),
+      ]
+      for read in reads {
+        var mine = [FT_Byte](repeating: 0xaa, count: max(read.length, 0) + 8)
+        var theirs = mine
+        var mineLength = FT_ULong(read.length)
+        var theirLength = mineLength
+        let mineError = ruaFTLoadSfntTable(
+          UnsafeMutableRawPointer(face), UInt(tag), read.offset, &mine, &mineLength)
+        let theirError = KeptFontTables.freetype(
+          face, FT_ULong(tag), read.offset, &theirs, &theirLength)
+        #expect(mineError == theirError, "tag \(tag) read \(read)")
+        #expect(mineLength == theirLength, "tag \(tag) read \(read)")
+        if theirError == 0 { #expect(mine == theirs, "tag \(tag) read \(read)") }
+      }
+    }
+    #expect(KeptFontTables.table(face, KeptFontTables.cmapTag) != nil, "the cmap is not held")
+  }
 }

@@ -114,6 +114,14 @@ struct NativeFinisherTests {
     let qpdf = try drawn.finished(using: .qpdf)
     #expect(try drawn.finished(using: .native) == native, "the same input gives the same bytes")
     #expect(try drawn.finished() == native, "the render path uses NativePDF")
+    // The digest the writer made while writing the `/ID` is the whole file's, as coreutils
+    // hashes it (delivery records it instead of hashing again); libqpdf's output has none.
+    let rendered = try drawn.rendered()
+    #expect(rendered.bytes == native)
+    let coreutils = try RenderFixture.poppler("sha256sum", [], pdf: native)
+    #expect(rendered.sha256 != nil)
+    #expect(coreutils.hasPrefix((rendered.sha256 ?? "") + " "), "\(coreutils)")
+    #expect(try PDFPostPass.finished(drawn.bytes, drawn.facts, using: .qpdf).sha256 == nil)
     let check = try RenderFixture.poppler("qpdf", ["--check"], pdf: native)
     #expect(check.contains("No syntax or stream encoding errors found"), "\(check)")
     #expect(!check.contains("WARNING"), "\(check)")

@@ -61,12 +61,25 @@ public struct Parcel: Sendable {
   public let contentVersion: String?
   /// For a binder: the care-circle ids of the patients it holds, recorded in the access log.
   public var patients: [String]? = nil
+  /// The SHA-256 of `bytes` (lower-case hex) when whoever made them hashed them already; nil
+  /// and delivery hashes them.
+  let sha256: String?
 
   public init(
     bytes: [UInt8], patientID: String?, document: String, pages: Int?, contentVersion: String?,
     patients: [String]? = nil
   ) {
+    self.init(
+      bytes: bytes, sha256: nil, patientID: patientID, document: document, pages: pages,
+      contentVersion: contentVersion, patients: patients)
+  }
+
+  init(
+    bytes: [UInt8], sha256: String?, patientID: String?, document: String, pages: Int?,
+    contentVersion: String?, patients: [String]?
+  ) {
     self.bytes = bytes
+    self.sha256 = sha256
     self.patientID = patientID
     self.document = document
     self.pages = pages
@@ -78,8 +91,8 @@ public struct Parcel: Sendable {
 extension MadeDocument {
   public var parcel: Parcel {
     Parcel(
-      bytes: pdf.bytes, patientID: patientID, document: documentName, pages: pdf.pageCount,
-      contentVersion: contentVersion, patients: patients)
+      bytes: pdf.bytes, sha256: pdf.sha256, patientID: patientID, document: documentName,
+      pages: pdf.pageCount, contentVersion: contentVersion, patients: patients)
   }
 }
 
@@ -219,7 +232,8 @@ public struct Delivery {
   private func intentEntry(_ parcel: Parcel, _ destination: Destination) -> AccessEntry {
     AccessEntry(
       patientID: parcel.patientID, document: parcel.document, action: destination.action,
-      destination: describe(destination), sha256: SHA256.hex(parcel.bytes), pages: parcel.pages,
+      destination: describe(destination), sha256: parcel.sha256 ?? SHA256.hex(parcel.bytes),
+      pages: parcel.pages,
       toolVersion: ToolVersion.full, contentVersion: parcel.contentVersion,
       outcome: AccessOutcome.intent, processID: getpid(), patients: parcel.patients)
   }
