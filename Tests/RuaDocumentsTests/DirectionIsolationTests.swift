@@ -100,7 +100,7 @@ func withoutIsolates(_ text: String) -> String {
         ["lips", " … انظر ورقة الطوارئ", " / … see the ER sheet"],
         leftToRight: [false, false, true])
         == [
-          "\(Self.lri)lips\(Self.pdi)", " … انظر ورقة الطوارئ",
+          "\(Self.lri)lips", " …\(Self.pdi) انظر ورقة الطوارئ",
           " / \(Self.lri)… see the ER sheet\(Self.pdi)",
         ])
     #expect(
@@ -118,6 +118,10 @@ func withoutIsolates(_ text: String) -> String {
       DirectionIsolation.isolated(
         ["اسم المناداة", " / Goes by", " “Mei-Ling”"], leftToRight: [false, true, false])
         == ["اسم المناداة", " / \(Self.lri)Goes by", " “Mei-Ling”\(Self.pdi)"])
+    // A cut's ellipsis ends the text it cuts, in that text's direction.
+    #expect(
+      DirectionIsolation.isolated("hives and\u{A0}…, شديدة")
+        == "\(Self.lri)hives and\u{A0}…\(Self.pdi), شديدة")
     // An English label before a value in the first language's run is one stretch with it.
     #expect(
       DirectionIsolation.isolated(

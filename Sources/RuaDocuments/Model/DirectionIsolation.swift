@@ -185,6 +185,11 @@ public enum DirectionIsolation {
       end += 1
       openAtEnd -= 1
     }
+    // The ellipsis of a cut (`StyledText.shortened`) ends the text it cuts, in its direction:
+    // left to the sentence around it, it was set at the cut text's start ("… hives and").
+    var next = end
+    while next < limit, scalars[next] == " " || scalars[next] == "\u{A0}" { next += 1 }
+    if next < limit, scalars[next] == "\u{2026}" { end = next + 1 }
     // A closing quote of a quote opened inside the stretch ends it too ("Goes by “Mei-Ling”"):
     // left out, it was set at the far end of the line.
     if end < limit, scalars[end] == "\u{201D}",
