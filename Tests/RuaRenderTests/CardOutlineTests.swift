@@ -86,8 +86,18 @@ import Testing
       }
       guard !rest.hasPrefix(long) else { continue }
       shortened += 1
-      // Cut: the words kept are the text's first words, whole, and the note follows them.
-      let cut = try #require(rest.range(of: note), "\(patient.id) \(language): \(holder)")
+      // Cut: the words kept are the text's first words, whole, and the note follows them; in
+      // a band that ends with its pointer ("+ 2 more allergies: see the ER sheet"), the
+      // note's ellipsis alone, the pointer saying where the rest is.
+      let mark = String(notes[0].prefix { !$0.isLetter && !$0.isWhitespace })
+      let tail = try RenderFixture.labels(parts[0])[.cardMoreAllergy].drop {
+        $0 != ":" && $0 != "："
+      }
+      let pointed = rest.range(of: mark).flatMap { cut in
+        rest[cut.upperBound...].contains(tail) ? cut : nil
+      }
+      let cut = try #require(
+        rest.range(of: note) ?? pointed, "\(patient.id) \(language): \(holder)")
       let kept = String(rest[..<cut.lowerBound]).trimmingCharacters(in: .whitespaces)
       #expect(long.hasPrefix(kept), "\(patient.id) \(language): '\(kept)'")
       let after = long.dropFirst(kept.count).first
