@@ -49,13 +49,6 @@ struct CardLayout {
       && fitting(parts.back, room: back).comfortable
   }
 
-  /// Whether both faces hold their content, cut as far as it may be, inside the card.
-  var fits: Bool {
-    let (front, back) = rooms
-    let parts = faces
-    return fitting(parts.front, room: front).fits && fitting(parts.back, room: back).fits
-  }
-
   /// The parts of each face. A front that does not fit with every list cut to what it must
   /// show hands its last parts to the back, where reading continues (an adversarial record's
   /// conditions), while the back still fits.

@@ -57,12 +57,6 @@ public struct Tightening: Equatable, Sendable {
       Tightening(spacing: 0.5, leading: 0.93, sizes: 0.75),
     ]
 
-  /// A wallet card's last step, only when its faces still do not hold what they must show
-  /// at the smallest type with every list and free text cut to its floor (a hostile record's
-  /// ar+en front, issue 30): the gaps between bands and inside them at a quarter. Nothing may
-  /// be drawn past the card's cut outline.
-  public static let cardLastStep = Tightening(spacing: 0.25, leading: 0.93, sizes: 0.75)
-
   /// `layout` with its vertical gaps and cell padding scaled by `spacing`.
   public func applied(to layout: PageLayout) -> PageLayout {
     var tight = layout
@@ -107,13 +101,6 @@ public func paginate(
             measurer: measurer(step)), step
         )
         if chosen.0.isComfortable { break }
-      }
-      if !chosen.0.fits {
-        let step = Tightening.cardLastStep
-        let last = CardLayout(
-          document: document, card: card, layout: step.applied(to: layout),
-          measurer: measurer(step))
-        if last.fits { chosen = (last, step) }
       }
     }
     return Pagination(pages: chosen.0.pages(), tightening: chosen.1)
