@@ -118,6 +118,15 @@ func withoutIsolates(_ text: String) -> String {
       DirectionIsolation.isolated(
         ["اسم المناداة", " / Goes by", " “Mei-Ling”"], leftToRight: [false, true, false])
         == ["اسم المناداة", " / \(Self.lri)Goes by", " “Mei-Ling”\(Self.pdi)"])
+    // A stretch of the first language ends where the English half begins.
+    #expect(
+      DirectionIsolation.isolated(
+        ["3 أدوية أخرى: انظر الصفحة 2", " / 3 more medicines: see page 2"],
+        leftToRight: [false, true])
+        == [
+          "\(Self.lri)3\(Self.pdi) أدوية أخرى: انظر الصفحة \(Self.lri)2\(Self.pdi)",
+          " / \(Self.lri)3 more medicines: see page 2\(Self.pdi)",
+        ])
     // A cut's ellipsis ends the text it cuts, in that text's direction.
     #expect(
       DirectionIsolation.isolated("hives and\u{A0}…, شديدة")

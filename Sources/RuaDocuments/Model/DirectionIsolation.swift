@@ -94,7 +94,11 @@ public enum DirectionIsolation {
               continue
             }
           }
-          if let stretch = stretchEnd(scalars, from: index, limit: end) {
+          // A stretch of the first language ends where an English half begins: the "2" of
+          // "انظر الصفحة 2 / 3 more medicines: see page 2" was one unit with the English.
+          var limit = index
+          while limit < end, isSecond(limit) == isSecond(index) { limit += 1 }
+          if let stretch = stretchEnd(scalars, from: index, limit: isSecond(index) ? end : limit) {
             copy(index..<stretch, isolated: true)
             index = stretch
           } else {
