@@ -95,7 +95,7 @@ struct HoldDatesTests {
       }
     }.joined(separator: "\n").replacingOccurrences(of: "\u{00A0}", with: " ")
     #expect(cardText.contains("(on hold until Dec 9, 2026)"), "\(cardText)")
-    #expect(er.contains("aspirin (on hold until Dec 9, 2026)"), "\(er)")
+    #expect(er.contains("aspirin (5 mg; on hold until Dec 9, 2026)"), "\(er)")
   }
 
   @Test func aHoldPastItsPlannedEndIsDueToEndAndToBeChecked() throws {
@@ -112,7 +112,7 @@ struct HoldDatesTests {
       #expect(text.contains(words), "\(name): \(text)")
       #expect(!text.contains("until Nov 20, 2026"), "\(name)")
     }
-    #expect(er.contains("aspirin (on hold; was due to end Nov 20, 2026: check)"), "\(er)")
+    #expect(er.contains("aspirin (5 mg; on hold; was due to end Nov 20, 2026: check)"), "\(er)")
   }
 
   @Test func aHoldWithoutDatesSaysSinceNotRecorded() throws {

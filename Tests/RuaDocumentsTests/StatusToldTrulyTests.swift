@@ -44,7 +44,7 @@ import Testing
     #expect(!row.map(\.plainText).contains { $0.contains("ran out") || $0 == "OVERDUE" })
     let heldRow = try #require(table.rows.firstIndex { $0[0].plainText.hasPrefix("aspirin") })
     #expect(!table.gauges.contains { $0.row == heldRow })
-    #expect(plain(try sheet(patient)).contains("aspirin (on hold)"))
+    #expect(plain(try sheet(patient)).contains("aspirin (5 mg; on hold)"))
     let guide = plain(try B.fallGuide(patient))
     #expect(guide.contains("warfarin, clopidogrel and aspirin (on hold)"))
   }
