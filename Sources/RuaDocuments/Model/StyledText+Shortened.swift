@@ -41,8 +41,7 @@ extension StyledText {
       }
       if index == last {
         let lead = result.last.map { $0.shortens } ?? false
-        // A no-break space: the ellipsis never starts a line of its own.
-        result += (lead ? StyledText("\u{A0}", style: run.style) + note : note).runs
+        result += (lead ? StyledText(" ", style: run.style) + note : note).runs
       }
     }
     return StyledText(result)
