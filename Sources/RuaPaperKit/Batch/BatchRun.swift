@@ -177,7 +177,7 @@ package struct BatchRun {
         try delivery.deliver(made, to: .file(path: binder, replace: options.force))
         manifest.binder = .init(
           index: all.count, file: binder, patientID: nil, document: "binder",
-          pages: made.pdf.pageCount, sha256: made.pdf.sha256 ?? SHA256.hex(made.pdf.bytes))
+          pages: made.pdf.pageCount, sha256: made.parcel.digest)
       } catch {
         failures.append(
           BatchOutcome.Failure(index: all.count, what: "binder", document: "binder", error: error))

@@ -88,6 +88,11 @@ public struct Parcel: Sendable {
   }
 }
 
+extension Parcel {
+  /// The SHA-256 the access log and the manifest record: the maker's, or hashed here.
+  var digest: String { sha256 ?? SHA256.hex(bytes) }
+}
+
 extension MadeDocument {
   public var parcel: Parcel {
     Parcel(
@@ -232,8 +237,7 @@ public struct Delivery {
   private func intentEntry(_ parcel: Parcel, _ destination: Destination) -> AccessEntry {
     AccessEntry(
       patientID: parcel.patientID, document: parcel.document, action: destination.action,
-      destination: describe(destination), sha256: parcel.sha256 ?? SHA256.hex(parcel.bytes),
-      pages: parcel.pages,
+      destination: describe(destination), sha256: parcel.digest, pages: parcel.pages,
       toolVersion: ToolVersion.full, contentVersion: parcel.contentVersion,
       outcome: AccessOutcome.intent, processID: getpid(), patients: parcel.patients)
   }
