@@ -91,6 +91,53 @@ func withoutIsolates(_ text: String) -> String {
         == ["أنثى", " / \(Self.lri)Female\(Self.pdi)"])
   }
 
+  /// Issue 30: an English half on a line shared with Arabic is one left-to-right unit from
+  /// the character after its separator, so the "…" and "+" that open it stay before its words
+  /// and its fields keep the English order; a quote opened in a stretch closes in it.
+  @Test func anEnglishHalfIsOneUnitFromItsFirstCharacter() {
+    #expect(
+      DirectionIsolation.isolated(
+        ["lips", " … انظر ورقة الطوارئ", " / … see the ER sheet"],
+        leftToRight: [false, false, true])
+        == [
+          "\(Self.lri)lips", " …\(Self.pdi) انظر ورقة الطوارئ",
+          " / \(Self.lri)… see the ER sheet\(Self.pdi)",
+        ])
+    #expect(
+      DirectionIsolation.isolated(
+        [
+          "+ 3 جهات اتصال أخرى · + الصيدلية: انظر ورقة الطوارئ",
+          " / + 3 more contacts · + pharmacy: see the ER sheet",
+        ],
+        leftToRight: [false, true])
+        == [
+          "+ \(Self.lri)3\(Self.pdi) جهات اتصال أخرى · + الصيدلية: انظر ورقة الطوارئ",
+          " / \(Self.lri)+ 3 more contacts · + pharmacy: see the ER sheet\(Self.pdi)",
+        ])
+    #expect(
+      DirectionIsolation.isolated(
+        ["اسم المناداة", " / Goes by", " “Mei-Ling”"], leftToRight: [false, true, false])
+        == ["اسم المناداة", " / \(Self.lri)Goes by", " “Mei-Ling”\(Self.pdi)"])
+    // A stretch of the first language ends where the English half begins.
+    #expect(
+      DirectionIsolation.isolated(
+        ["3 أدوية أخرى: انظر الصفحة 2", " / 3 more medicines: see page 2"],
+        leftToRight: [false, true])
+        == [
+          "\(Self.lri)3\(Self.pdi) أدوية أخرى: انظر الصفحة \(Self.lri)2\(Self.pdi)",
+          " / \(Self.lri)3 more medicines: see page 2\(Self.pdi)",
+        ])
+    // A cut's ellipsis ends the text it cuts, in that text's direction.
+    #expect(
+      DirectionIsolation.isolated("hives and\u{A0}…, شديدة")
+        == "\(Self.lri)hives and\u{A0}…\(Self.pdi), شديدة")
+    // An English label before a value in the first language's run is one stretch with it.
+    #expect(
+      DirectionIsolation.isolated(
+        ["الوزن", " / Weight", " 58.5 kg"], leftToRight: [false, true, false])
+        == ["الوزن", " / \(Self.lri)Weight", " 58.5 kg\(Self.pdi)"])
+  }
+
   @Test func aRightToLeftNameIsIsolatedOnALeftToRightLine() {
     let rli = "\u{2067}"
     #expect(

@@ -169,7 +169,11 @@ extension ERSheetWords {
       (.columnNotes, 2.5),
     ]
     let rows = Self.emergencyOrder(facts).map { medicationRow($0, today: facts.today) }
-    let note = TableOverflowNote(format: labels.forms(.moreMedicines), style: "strong")
+    // Bilingual, the English follows ("دواءان آخران: انظر الصفحة 2 / 2 more medicines: see
+    // page 2"): a pointer the sheet prints is readable in both languages, as on the card.
+    let note = TableOverflowNote(
+      format: labels.forms(.moreMedicines), style: "strong",
+      second: labels.second?.forms(.moreMedicines))
     return [
       title,
       .table(

@@ -52,6 +52,20 @@ public struct CardList: Equatable, Sendable {
     items.map { shortenedNote == nil ? 0 : $0.text.freeWords }
   }
 
+  /// What a cut entry ends with when its band or line ends with the list's pointer ("+ 2 more
+  /// allergies: see the ER sheet"): the note's ellipsis alone ("…", "……"), the pointer after
+  /// it saying where the rest is, so a crowded bilingual band says "see the ER sheet" once in
+  /// each language, not twice (issue 30). Nil when the note opens with no ellipsis.
+  public var shortenedMark: StyledText? {
+    guard let first = shortenedNote?.runs.first else { return nil }
+    let mark = first.text.prefix { !$0.isLetter && !$0.isWhitespace && !$0.isNumber }
+    guard !mark.isEmpty else { return nil }
+    var run = first
+    run.text = String(mark)
+    run.secondLanguage = false
+    return StyledText([run])
+  }
+
   /// The line announcing every entry, when `shown` is none and the list is not in a band
   /// (a band keeps its label): what `blocks(shown:)` sets as its only paragraph.
   public func pointerAlone(shown: Int) -> StyledText? {
@@ -67,9 +81,15 @@ public struct CardList: Equatable, Sendable {
     let count = min(max(shown, 0), items.count)
     let left = items.count - count
     let note = left > 0 ? more.text(count: left, page: 0) : nil
+    // A band or line that ends with its pointer says where the rest is once (`shortenedMark`);
+    // a list's pointer is a line of its own, under the entries.
+    var cutNote = shortenedNote
+    if note != nil, let mark = shortenedMark {
+      if case .list = shape {} else { cutNote = mark }
+    }
     let items = self.items.enumerated().map { index, item in
-      guard index < words.count, let kept = words[index], let shortenedNote else { return item }
-      return ListItem(marker: item.marker, text: item.text.shortened(to: kept, note: shortenedNote))
+      guard index < words.count, let kept = words[index], let cutNote else { return item }
+      return ListItem(marker: item.marker, text: item.text.shortened(to: kept, note: cutNote))
     }
     func line(_ separator: StyledText) -> StyledText {
       var text = StyledText.empty

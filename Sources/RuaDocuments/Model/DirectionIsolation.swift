@@ -70,17 +70,35 @@ public enum DirectionIsolation {
       } else {
         var index = start
         while index < end {
-          if let stretch = stretchEnd(scalars, from: index, limit: end) {
-            // An English half on a shared line ("المعلومات حتى … / Information as of …")
-            // is one left-to-right unit to the end of its runs, an Arabic word in it isolated
-            // inside: cut at that word, its parts were set right to left.
+          // An English half on a shared line ("المعلومات حتى … / Information as of …") is
+          // one left-to-right unit from its first character after the separator to the end
+          // of its runs: the ellipsis and the "+" that open it ("… see the ER sheet", "+ 2
+          // more allergies · + pharmacy: see the ER sheet"), its fields in English order, an
+          // Arabic word in it isolated inside. Left to the stretches, the "+" and "…" were set
+          // right to left, after the words they open, and its fields in the page's order.
+          if isSecond(index), opensHalf(scalars[index]) {
             var upper = index
-            while upper < end, isSecond(upper), !isFieldSeparator(scalars[upper]) { upper += 1 }
-            if isSecond(index), upper > stretch {
-              copyLeftToRight(index..<upper)
-              index = upper
+            while upper < end, isSecond(upper) { upper += 1 }
+            if let letter = (index..<upper).first(where: { isLeftToRight(scalars[$0]) }),
+              let stretch = stretchEnd(scalars, from: letter, limit: end)
+            {
+              // Its English label before a value in the first language's runs ("Weight"
+              // "58.5 kg") is one stretch with the value.
+              if upper >= stretch {
+                copyLeftToRight(index..<upper)
+                index = upper
+              } else {
+                copy(index..<stretch, isolated: true)
+                index = stretch
+              }
               continue
             }
+          }
+          // A stretch of the first language ends where an English half begins: the "2" of
+          // "انظر الصفحة 2 / 3 more medicines: see page 2" was one unit with the English.
+          var limit = index
+          while limit < end, isSecond(limit) == isSecond(index) { limit += 1 }
+          if let stretch = stretchEnd(scalars, from: index, limit: isSecond(index) ? end : limit) {
             copy(index..<stretch, isolated: true)
             index = stretch
           } else {
@@ -171,6 +189,19 @@ public enum DirectionIsolation {
       end += 1
       openAtEnd -= 1
     }
+    // The ellipsis of a cut (`StyledText.shortened`) ends the text it cuts, in its direction:
+    // left to the sentence around it, it was set at the cut text's start ("… hives and").
+    var next = end
+    while next < limit, scalars[next] == " " || scalars[next] == "\u{A0}" { next += 1 }
+    if next < limit, scalars[next] == "\u{2026}" { end = next + 1 }
+    // A closing quote of a quote opened inside the stretch ends it too ("Goes by “Mei-Ling”"):
+    // left out, it was set at the far end of the line.
+    if end < limit, scalars[end] == "\u{201D}",
+      scalars[start..<end].filter({ $0 == "\u{201C}" }).count
+        > scalars[start..<end].filter({ $0 == "\u{201D}" }).count
+    {
+      end += 1
+    }
     // A leading "(" that the stretch does not close belongs to the text around it.
     if scalars[start] == "(", openAtEnd > 0 { return nil }
     return end
@@ -192,6 +223,13 @@ public enum DirectionIsolation {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
     default: return false
     }
+  }
+
+  /// Whether an English half may start at `scalar`: not a space, a right-to-left letter, or
+  /// the separator between the halves ("/", " — ", " · ", a comma), which belong to the line.
+  static func opensHalf(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.properties.isWhitespace && !isRightToLeft(scalar) && !isFieldSeparator(scalar)
+      && !"/|—–,;:،؛".unicodeScalars.contains(scalar)
   }
 
   /// " · " and "•" join separate fields ("Dr. Wen Zhao · (503) 555-0195"): in a line that

@@ -41,7 +41,8 @@ extension StyledText {
       }
       if index == last {
         let lead = result.last.map { $0.shortens } ?? false
-        result += (lead ? StyledText(" ", style: run.style) + note : note).runs
+        // A no-break space: the ellipsis never starts a line of its own.
+        result += (lead ? StyledText("\u{A0}", style: run.style) + note : note).runs
       }
     }
     return StyledText(result)
