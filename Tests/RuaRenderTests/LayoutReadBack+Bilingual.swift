@@ -238,20 +238,52 @@ extension LayoutReadBack {
   }
 
   /// The lines of a source text (between line breaks), each with whether it is all a
-  /// bilingual label's English half.
-  static func sourceLines(_ text: StyledText) -> [(text: String, english: Bool)] {
-    var lines: [(text: String, english: Bool)] = [("", true)]
+  /// bilingual label's English half, and its words (split at spaces), each with whether it
+  /// starts in the English half.
+  static func sourceLines(_ text: StyledText) -> [(
+    text: String, english: Bool, words: [(word: Substring, second: Bool)]
+  )] {
+    var lines: [(text: String, english: Bool, words: [(word: Substring, second: Bool)])] = []
+    var line = ""
+    var english = true
+    var starts: [Bool] = []  // per Character of `line`: whether its run is the English half
+    func close() {
+      guard !line.isEmpty else { return }
+      var words: [(word: Substring, second: Bool)] = []
+      var index = line.startIndex
+      var offset = 0
+      while index < line.endIndex {
+        if line[index].isWhitespace || line[index] == "\u{A0}" {
+          index = line.index(after: index)
+          offset += 1
+          continue
+        }
+        let start = index
+        let second = starts[offset]
+        while index < line.endIndex, !line[index].isWhitespace, line[index] != "\u{A0}" {
+          index = line.index(after: index)
+          offset += 1
+        }
+        words.append((line[start..<index], second))
+      }
+      lines.append((line, english, words))
+    }
     for run in text.runs {
       for (index, part) in run.text.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated()
       {
-        if index > 0 { lines.append(("", true)) }
+        if index > 0 {
+          close()
+          (line, english, starts) = ("", true, [])
+        }
         guard !part.isEmpty else { continue }
-        lines[lines.count - 1].text += part
-        if !run.secondLanguage { lines[lines.count - 1].english = false }
+        line += part
+        starts += Array(repeating: run.secondLanguage, count: part.count)
+        if !run.secondLanguage { english = false }
       }
     }
-    return lines.filter { !$0.text.isEmpty }
+    close()
+    return lines
   }
 
   /// Lines drawn in the wrong direction. A line in English — a bilingual label's English half
@@ -285,15 +317,25 @@ extension LayoutReadBack {
         let latin = scalars.contains(where: Self.isLatin)
         let english = rightToLeftPage ? line.english || !arabic : !(arabic && !latin)
         // Stretches of left-to-right words: the whole line in English, else the words between
-        // Arabic words and field separators.
+        // Arabic words and field separators. An English half on a shared line is one
+        // left-to-right unit (`DirectionIsolation`): it starts a stretch, and an Arabic word or
+        // " · " inside it does not end it.
         var stretches: [[String]] = [[]]
-        for token in line.text.split(whereSeparator: { $0.isWhitespace || $0 == "\u{A0}" }) {
+        for (position, (token, second)) in line.words.enumerated() {
           let word = Self.bare(String(token))
           let hasArabic = token.unicodeScalars.contains(where: Self.isArabic)
-          if !english, hasArabic || token == "·" || token == "•" {
+          let insideHalf =
+            second && position + 1 < line.words.count && line.words[position + 1].second
+          if !english, second, position > 0, !line.words[position - 1].second,
+            !(stretches.last ?? []).isEmpty
+          {
+            stretches.append([])
+          }
+          if !english, hasArabic || token == "·" || token == "•", !insideHalf {
             if !(stretches.last ?? []).isEmpty { stretches.append([]) }
             continue
           }
+          if hasArabic || token == "·" || token == "•" { continue }
           guard !hasArabic, word.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
           stretches[stretches.count - 1].append(word)
         }
