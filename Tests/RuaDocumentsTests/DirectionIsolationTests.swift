@@ -35,6 +35,13 @@ func withoutIsolates(_ text: String) -> String {
     ("Nguyễn Văn An قال", "\(lri)Nguyễn Văn An\(pdi) قال"),
     ("صفحة 1 من 3 · Page 1 of 3", "صفحة \(lri)1\(pdi) من \(lri)3\(pdi) · \(lri)Page 1 of 3\(pdi)"),
     ("Dr. Wen Zhao · (503) 555-0195", "\(lri)Dr. Wen Zhao · (503) 555-0195\(pdi)"),
+    // A bracket that opens in a Latin stretch and closes after Arabic words opens in the
+    // page's direction: "aspirin" and "81 mg" are each a unit, the "(" the sentence's.
+    (
+      "aspirin (81 mg; موقوف مؤقتًا حتى 5 نوفمبر 2026)",
+      "\(lri)aspirin\(pdi) (\(lri)81 mg\(pdi); موقوف مؤقتًا حتى \(lri)5\(pdi) نوفمبر \(lri)2026\(pdi))"
+    ),
+    ("وارفارين (on hold)", "وارفارين \(lri)(on hold)\(pdi)"),
   ]
 
   /// Each case isolated as expected, and nothing but isolates added.

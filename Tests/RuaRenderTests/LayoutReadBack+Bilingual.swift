@@ -286,6 +286,23 @@ extension LayoutReadBack {
     return lines
   }
 
+  /// Whether the bracket the word at `position` opens is still open at an Arabic word (or at
+  /// the line's end).
+  static func closesAfterArabic(_ words: [(word: Substring, second: Bool)], from position: Int)
+    -> Bool
+  {
+    var depth = 0
+    for (offset, (word, _)) in words[position...].enumerated() {
+      if offset > 0, depth > 0, word.unicodeScalars.contains(where: isArabic) { return true }
+      for character in word {
+        if character == "(" { depth += 1 }
+        if character == ")" { depth -= 1 }
+      }
+      if depth <= 0 { return false }
+    }
+    return true
+  }
+
   /// Lines drawn in the wrong direction. A line in English — a bilingual label's English half
   /// (with an Arabic name in it or not), or record text without an Arabic letter (an English
   /// note, a tab in it or not) — reads left to right: its Latin words left to right on the
@@ -326,7 +343,11 @@ extension LayoutReadBack {
           let hasArabic = token.unicodeScalars.contains(where: Self.isArabic)
           let insideHalf =
             second && position + 1 < line.words.count && line.words[position + 1].second
-          if !english, second, position > 0, !line.words[position - 1].second,
+          // A "(" that closes after an Arabic word is the sentence's: the stretch ends before
+          // it ("aspirin" of "aspirin (81 mg; موقوف …)").
+          let opensAcross =
+            !second && token.hasPrefix("(") && Self.closesAfterArabic(line.words, from: position)
+          if !english, (second && position > 0 && !line.words[position - 1].second) || opensAcross,
             !(stretches.last ?? []).isEmpty
           {
             stretches.append([])

@@ -167,27 +167,38 @@ public enum DirectionIsolation {
 
   /// The end (exclusive) of a left-to-right stretch starting at `start`, or nil when none
   /// starts there. A "(" or "+" right before a letter or digit starts it too, and a ")" that
-  /// closes one of its own "(" ends it.
+  /// closes one of its own "(" ends it. A "(" the stretch opens and does not close belongs to
+  /// the sentence around it: the stretch ends before it ("aspirin" of "aspirin (81 mg; موقوف
+  /// …)"), so the bracket opens and closes in the page's direction; inside the stretch it was
+  /// drawn facing the wrong way, away from the words it encloses.
   static func stretchEnd(_ scalars: [Unicode.Scalar], from start: Int, limit: Int) -> Int? {
     var index = start
     if scalars[index] == "(" || scalars[index] == "+" { index += 1 }
     guard index < limit, isLeftToRight(scalars[index]) else { return nil }
-    var open = scalars[start] == "(" ? 1 : 0
+    let firstLetter = index
+    var openings = scalars[start] == "(" ? [start] : []
     var end = index
-    var openAtEnd = open
+    var openingsAtEnd = openings
     while index < limit, !isRightToLeft(scalars[index]), !isFieldSeparator(scalars[index]) {
       let scalar = scalars[index]
-      if scalar == "(" { open += 1 }
-      if scalar == ")" { open -= 1 }
+      if scalar == "(" { openings.append(index) }
+      if scalar == ")" { _ = openings.popLast() }
       if isLeftToRight(scalar) || (isMark(scalar) && end == index) {
         end = index + 1
-        openAtEnd = open
+        openingsAtEnd = openings
       }
       index += 1
     }
-    if openAtEnd > 0, end < limit, scalars[end] == ")" {
+    if !openingsAtEnd.isEmpty, end < limit, scalars[end] == ")" {
       end += 1
-      openAtEnd -= 1
+      openingsAtEnd.removeLast()
+    }
+    if let unclosed = openingsAtEnd.first {
+      // A leading "(" that the stretch does not close belongs to the text around it.
+      guard unclosed > start else { return nil }
+      var cut = unclosed
+      while cut > firstLetter, scalars[cut - 1].properties.isWhitespace { cut -= 1 }
+      return cut > firstLetter ? cut : nil
     }
     // The ellipsis of a cut (`StyledText.shortened`) ends the text it cuts, in its direction:
     // left to the sentence around it, it was set at the cut text's start ("… hives and").
@@ -202,8 +213,6 @@ public enum DirectionIsolation {
     {
       end += 1
     }
-    // A leading "(" that the stretch does not close belongs to the text around it.
-    if scalars[start] == "(", openAtEnd > 0 { return nil }
     return end
   }
 
