@@ -107,6 +107,11 @@ import Testing
     patient.medications[0].times = [.morning]
     let mixed = plain(try B.medicationList(patient))
     #expect(mixed.contains("Morning 1 · Noon 0 · Evening 0 · Bedtime 0 · times not recorded for 2"))
+    // Arabic words the count in the form it takes, not as a label and a value.
+    let arabic = plain(try B.medicationList(patient, language: "ar"))
+    #expect(arabic.contains("المواعيد غير مسجّلة لدواءين"), "\(arabic)")
+    patient.medications += (4...6).map { B.medication("m\($0)", "medicine \($0)", times: []) }
+    #expect(plain(try B.medicationList(patient, language: "ar")).contains("غير مسجّلة لـ 5 أدوية"))
   }
 
   @Test func anOldRecordCarriesABannerAndEveryDocumentAReviewByDate() throws {
