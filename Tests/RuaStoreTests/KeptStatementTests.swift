@@ -11,12 +11,7 @@ import Testing
 struct KeptStatementTests {
   static let head = "SELECT id, row_hash FROM access_log ORDER BY id DESC LIMIT 1"
 
-  func entry(_ outcome: AccessOutcome) -> AccessEntry {
-    AccessEntry(
-      patientID: "p-robert", document: "er-sheet", action: "export", destination: "/tmp/x.pdf",
-      sha256: SHA256.hex(Array(outcome.rawValue.utf8)), pages: 1, toolVersion: "0.1.0",
-      contentVersion: "1", outcome: outcome)
-  }
+  func entry(_ outcome: AccessOutcome) -> AccessEntry { AccessLogTests().entry(outcome) }
 
   @Test func aKeptStatementIsPreparedOnceAndLentToOneUserAtATime() throws {
     let folder = TemporaryFolder()
