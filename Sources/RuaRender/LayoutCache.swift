@@ -64,8 +64,12 @@ final class LayoutCache {
   /// Texts known to stay on one line from a width up (`OneLine.fitsFromWidth`), by their key
   /// at width 0: that width in Pango units and the line's height, so a measure at a wider
   /// width needs no layout of its own (the header's box, one point wider than its text). The
-  /// line's height, like its glyphs, does not depend on the width.
-  private var oneLiners: [Key: (units: Int32, height: Double, document: Int)] = [:]
+  /// line's height, like its glyphs, does not depend on the width. With the layout itself
+  /// where it is drawn alike at any of those widths (`drawsAlikeWhenNarrower`): the painter
+  /// then draws it instead of a layout of the same text at the box's width (a table word
+  /// measured at the page's width, then drawn in its cell).
+  private var oneLiners: [Key: (units: Int32, height: Double, document: Int, layout: TextLayout?)] =
+    [:]
 
   init(context: OpaquePointer, template: Template, language: String, direction: TextDirection) {
     self.context = context
@@ -113,7 +117,10 @@ final class LayoutCache {
     let layout = try self.layout(text, width: width)
     let line = layout.oneLine()
     if let line, line.fitsFromWidth {
-      oneLiners[Key(text, width: 0)] = (layout.lineUnits, layout.lines[0].height, document)
+      oneLiners[Key(text, width: 0)] = (
+        layout.lineUnits, layout.lines[0].height, document,
+        drawsAlikeWhenNarrower(layout) ? layout : nil
+      )
     }
     return line
   }
@@ -124,7 +131,26 @@ final class LayoutCache {
       layouts.values[index].document = document
       return layouts.values[index].layout
     }
+    if !oneLiners.isEmpty, let index = oneLiners.index(forKey: Key(text, width: 0)),
+      let wide = oneLiners.values[index].layout,
+      oneLiners.values[index].units <= TextLayout.units(width)
+    {
+      oneLiners.values[index].document = document
+      layouts[key] = (wide, document)
+      return wide
+    }
     return try made(text, width: width, key: key)
+  }
+
+  /// Whether a one-line layout that stays one line from its line's width up
+  /// (`OneLine.fitsFromWidth`: the same items, glyphs and line at every such width) is also
+  /// drawn alike at any of them: its line starts at the layout's left edge whatever the
+  /// layout's width, as it does left-aligned in a left-to-right paragraph (Pango offsets a
+  /// line only to centre it, align it right, or start a right-to-left one at the right), and
+  /// the text holds no right-to-left letter.
+  private func drawsAlikeWhenNarrower(_ layout: TextLayout) -> Bool {
+    !direction.isRightToLeft && !layout.hasRightToLeft && layout.lines.count == 1
+      && layout.lines[0].x == 0 && pango_layout_get_alignment(layout.layout) == PANGO_ALIGN_LEFT
   }
 
   private func made(_ text: StyledText, width: Double, key: Key) throws(RenderError)

@@ -147,7 +147,7 @@ extension Store {
       previousHash: head.hash, rowHash: [])
     record.rowHash = AccessChain.hash(record) ?? []
     let e = entry
-    try connection.prepare(
+    try connection.kept(
       """
       INSERT INTO access_log (id, uuid, time, epoch, patient_id, document, action,
         destination, sha256, pages, tool_version, content_version, outcome, job_id, intent_id,
@@ -169,7 +169,7 @@ extension Store {
 
   /// The last row's position (sequence 0 and the genesis for an empty log).
   public func accessHead() throws(StoreError) -> LogPosition {
-    let last = try connection.prepare(
+    let last = try connection.kept(
       "SELECT id, row_hash FROM access_log ORDER BY id DESC LIMIT 1")
     return try last.step() ? LogPosition(sequence: last.int(0), hash: last.blob(1)) : .empty
   }

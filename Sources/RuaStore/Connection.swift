@@ -13,6 +13,8 @@ public final class Connection {
   /// Called once in each change write, after its first row and before its COMMIT: the seam
   /// the kill tests stop a record command at (`RUA_TEST_PAUSE=write`); nil otherwise.
   var pauseInWrite: (() -> Void)?
+  /// Statements prepared once and kept (`kept`), by their SQL, and whether one is lent out.
+  private var keptStatements: [String: (handle: OpaquePointer, lent: Bool)] = [:]
 
   /// How to open the file.
   public enum Mode: Sendable {
@@ -49,7 +51,10 @@ public final class Connection {
     sqlite3_extended_result_codes(db, 1)
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  deinit {
+    for statement in keptStatements.values { sqlite3_finalize(statement.handle) }
+    sqlite3_close_v2(handle)
+  }
 
   /// Keys the connection with the raw 32-byte key, through `sqlite3_key_v2` (never SQL text).
   /// The raw-key form `x'<64 hex>'` skips PBKDF2. The temporary buffer is zeroed after use.
@@ -101,6 +106,24 @@ public final class Connection {
   public func prepare(_ sql: String) throws(StoreError) -> Statement {
     try Statement(connection: self, sql: sql)
   }
+
+  /// `prepare` for a statement run again and again on this connection (the access log's
+  /// insert and head, once or twice a document): SQLite parses and plans it once (about
+  /// 110,000 instructions each time). It is reset when the returned object goes, as a
+  /// finalized one would be; while it is in use, the same SQL gets a statement of its own.
+  public func kept(_ sql: String) throws(StoreError) -> Statement {
+    if let statement = keptStatements[sql] {
+      guard !statement.lent else { return try prepare(sql) }
+      keptStatements[sql] = (statement.handle, true)
+      return Statement(borrowing: statement.handle, connection: self, sql: sql)
+    }
+    let handle = try Statement.prepared(sql, on: self)
+    keptStatements[sql] = (handle, true)
+    return Statement(borrowing: handle, connection: self, sql: sql)
+  }
+
+  /// A kept statement's user is done with it.
+  func giveBack(_ sql: String) { keptStatements[sql]?.lent = false }
 
   /// The first column of the first row, as text, or nil.
   public func scalarText(_ sql: String) throws(StoreError) -> String? {

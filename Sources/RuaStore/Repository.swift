@@ -182,7 +182,7 @@ extension Store {
   /// When the last change_log row for this patient was written ("information as of" on
   /// documents), or nil when nothing was ever logged.
   public func latestChange(forPatient externalID: String) throws(StoreError) -> Instant? {
-    let statement = try connection.prepare(
+    let statement = try connection.kept(
       """
       SELECT max(c.epoch) FROM change_log c JOIN patients p ON p.id = c.patient_id
       WHERE p.external_id = ?

@@ -10,24 +10,52 @@ public enum SQLValue: Equatable, Sendable {
   case blob([UInt8])
 }
 
-/// One prepared statement; finalized in deinit.
+/// One prepared statement; finalized in deinit, or, when it is one the connection keeps
+/// (`Connection.kept`), reset and handed back.
 public final class Statement {
   let handle: OpaquePointer
   let connection: Connection
   let sql: String
+  /// Whether the connection keeps the handle (this object only borrows it).
+  private let borrowed: Bool
 
   init(connection: Connection, sql: String) throws(StoreError) {
+    handle = try Self.prepared(sql, on: connection)
+    self.connection = connection
+    self.sql = sql
+    borrowed = false
+  }
+
+  /// A statement the connection keeps, lent to one user at a time.
+  init(borrowing handle: OpaquePointer, connection: Connection, sql: String) {
+    self.handle = handle
+    self.connection = connection
+    self.sql = sql
+    borrowed = true
+  }
+
+  static func prepared(_ sql: String, on connection: Connection) throws(StoreError)
+    -> OpaquePointer
+  {
     var statement: OpaquePointer?
     let rc = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
     guard rc == SQLITE_OK, let statement else {
       throw connection.error(rc, "preparing \(Connection.summary(sql))")
     }
-    handle = statement
-    self.connection = connection
-    self.sql = sql
+    return statement
   }
 
-  deinit { sqlite3_finalize(handle) }
+  deinit {
+    guard borrowed else {
+      sqlite3_finalize(handle)
+      return
+    }
+    // Reset at once, as finalizing did: a statement left on a row would hold its read
+    // transaction (and the file's lock) open.
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    connection.giveBack(sql)
+  }
 
   /// Binds `values` to parameters 1…n, clearing earlier bindings and resetting the statement.
   @discardableResult

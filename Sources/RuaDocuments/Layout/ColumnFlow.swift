@@ -5,7 +5,7 @@ struct ColumnFlow {
   let atoms: [Atom]
   let headers: [Int: Atom]
   /// Headings repeated with "(continued)" when a group goes on in a new column.
-  let continuedHeadings: [Int: Atom]
+  let continuedHeadings: ContinuedHeadings
   /// Rows of the same table after each atom, and their height with gaps.
   let rowsAfter: [Int]
   let heightAfter: [Double]
@@ -27,7 +27,7 @@ struct ColumnFlow {
   }
 
   init(
-    atoms: [Atom], continuedHeadings: [Int: Atom] = [:],
+    atoms: [Atom], continuedHeadings: ContinuedHeadings = ContinuedHeadings(),
     noteReserve: @escaping (TableOverflowNote) -> Double = { _ in 0 }
   ) {
     self.atoms = atoms

@@ -33,7 +33,7 @@ struct KeepRules {
   var letsTallRowsStandAlone = false
 
   /// The atoms with their keep marks, and the heading to repeat per group id.
-  func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: [Int: Atom]) {
+  func apply(_ input: [Atom], keepsTail: Bool) -> (atoms: [Atom], headings: ContinuedHeadings) {
     var atoms = input
     var headings: [Int: Atom] = [:]
     let starts = atoms.indices.filter { atoms[$0].isHeading }
@@ -49,9 +49,13 @@ struct KeepRules {
       if short {
         for index in section.dropLast() { atoms[index].keepWithNext = true }
       }
-      if let heading = continuedHeading(atoms[start]) {
+      // The heading as it stands now; "(continued)" is added (and measured) only when a
+      // column needs it (`ContinuedHeadings`).
+      if continued != nil, !atoms[start].cells.isEmpty {
         for index in section.dropFirst() {
-          if let group = atoms[index].table, headings[group] == nil { headings[group] = heading }
+          if let group = atoms[index].table, headings[group] == nil {
+            headings[group] = atoms[start]
+          }
         }
       }
     }
@@ -65,7 +69,7 @@ struct KeepRules {
     if keepsTail { keepTailWithPreviousLines(&atoms, sections) }
     keepFirstAndLastRows(&atoms)
     if keepsClosingNotes { keepClosingNotesWithTable(&atoms) }
-    return (atoms, headings)
+    return (atoms, ContinuedHeadings(headings, making: continuedHeading))
   }
 
   /// The short sections that end the document stay together and take the last two lines
@@ -165,6 +169,31 @@ struct KeepRules {
     return atom
   }
 }
+
+/// The headings repeated with "(continued)" when a group goes on in a new column, by group
+/// id: each made (its text measured) the first time a column asks for it. A heading is the
+/// person's own text (an ER sheet's name line), a Pango layout of its own on every sheet, and
+/// most documents never continue a group. Lives inside one pagination.
+final class ContinuedHeadings {
+  /// The heading each group would repeat, as it stood when the keep rules met it.
+  private let sources: [Int: Atom]
+  private let making: (Atom) -> Atom?
+  private var made: [Int: Atom] = [:]
+
+  init(_ sources: [Int: Atom] = [:], making: @escaping (Atom) -> Atom? = { _ in nil }) {
+    self.sources = sources
+    self.making = making
+  }
+
+  subscript(group: Int) -> Atom? {
+    if let known = made[group] { return known }
+    guard let source = sources[group], let heading = making(source) else { return nil }
+    made[group] = heading
+    return heading
+  }
+}
+
+@available(*, unavailable) extension ContinuedHeadings: Sendable {}
 
 extension Atom {
   var isHeading: Bool {

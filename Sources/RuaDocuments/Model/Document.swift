@@ -230,6 +230,7 @@ extension String {
   /// Replaces every occurrence of `target` (no Foundation in this module).
   func replacingAll(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty else { return self }
+    if let replaced = asciiReplacingAll(target, with: replacement) { return replaced }
     var result = ""
     var rest = Substring(self)
     while let range = rest.firstRange(of: target) {
@@ -238,5 +239,41 @@ extension String {
       rest = rest[range.upperBound...]
     }
     return result + rest
+  }
+
+  /// `replacingAll` by bytes, when the text and the target are ASCII and the target holds no
+  /// CR or LF (nil otherwise): ASCII text is one Character per byte but for "\r\n", which such
+  /// a target can neither cut nor hold, so its bytes match exactly where its Characters do.
+  /// The Character search builds a searcher for every call, and every label placeholder a
+  /// sheet fills is one.
+  private func asciiReplacingAll(_ target: String, with replacement: String) -> String? {
+    var text = self
+    var needle = target
+    return text.withUTF8 { bytes -> String? in
+      needle.withUTF8 { target -> String? in
+        guard target.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }),
+          bytes.allSatisfy({ $0 < 0x80 })
+        else { return nil }
+        var result = ""
+        var start = 0
+        var index = 0
+        while index + target.count <= bytes.count {
+          if bytes[index] == target[0],
+            (1..<target.count).allSatisfy({ bytes[index + $0] == target[$0] })
+          {
+            result += String(
+              decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            result += replacement
+            index += target.count
+            start = index
+          } else {
+            index += 1
+          }
+        }
+        guard start > 0 else { return self }
+        return result
+          + String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+      }
+    }
   }
 }
