@@ -312,8 +312,9 @@ struct Atomizer {
   /// Every word of `text` as a text of its own, in its runs' styles and languages (an
   /// English half measures at its own size): the stretches between spaces, one word across
   /// runs where no space parts them ("(Aricept)" beside a bold name), a kept-whole run (a
-  /// phone number, `keepsWhole`) whole with its spaces, and each Chinese character a word of
-  /// its own (Chinese breaks between any two).
+  /// phone number, `keepsWhole`) whole with its spaces. A Chinese stretch is one word too, as
+  /// before: measured each character on its own, the columns let a date break ("2026年10月" /
+  /// "4日") and Agnès's Chinese list put its totals alone on a second page.
   static func words(_ text: StyledText) -> [StyledText] {
     var words: [StyledText] = []
     var current: [TextRun] = []
@@ -341,23 +342,12 @@ struct Atomizer {
           end()
         } else {
           piece.append(character)
-          if character.unicodeScalars.contains(where: isIdeograph) {
-            add(piece, run)
-            piece = ""
-            end()
-          }
         }
       }
       add(piece, run)
     }
     end()
     return words
-  }
-
-  /// A Chinese character (a line may break before and after it).
-  static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
-    (0x3400...0x9FFF).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-      || (0x20000...0x2FFFF).contains(scalar.value)
   }
 
   /// The width of the widest single word of `texts` on one line.
