@@ -247,7 +247,6 @@ struct Atomizer {
           widths[key] = measured
           widest = max(widest, measured)
         }
-        guard widest > 0 else { continue }
         let gauge =
           stacked.contains(index)
           ? 0
