@@ -252,6 +252,28 @@ import Testing
     #expect(measured.shares.count == 2 && measured.shares[1] >= Self.quarter)
   }
 
+  /// The sheets that broke words in narrow table columns, hyphen-less, each alone on its
+  /// line though the column could have held it: Tomasz's Russian medication list
+  /// ("ПРИОСТАНОВЛЕН / О" under his held aspirin, "назначивши / й", "Приостановлен / о"),
+  /// its columns narrowed by a gauge counted in rows that have none. Not his Russian
+  /// large-print list on letter paper: its four 14 pt bold status words ("ПРИОСТАНОВЛЕНО",
+  /// "Приостановлено", "приостановлено") and the other columns' words are wider than the
+  /// page together, so the widest columns give up room (`Atomizer.edges`) and break them.
+  @Test(arguments: [
+    ("ru", Paper.letter, false), ("ru", Paper.a4, false), ("ru", Paper.a4, true),
+    ("ru+en", Paper.letter, false), ("ru+en", Paper.letter, true),
+  ])
+  func tableCellsBreakNoWord(language: String, paper: Paper, large: Bool) throws {
+    let patient = try #require(DocumentFixture.sample().first { $0.id == "p-tomasz-02" })
+    let built = try Self.describe(.meds, patient, language, paper: paper, large: large)
+    let renderer = try PDFRenderer(fontsConf: RenderFixture.fontsConf)
+    let (pdf, pages) = try Self.drawn(built, with: renderer)
+    let measured = try LayoutReadBack(pdf: pdf.bytes, pages: pages)
+    let broken = measured.brokenWords(
+      tokens: Self.keptTokens(patient), words: Self.sourceWords(built.document))
+    #expect(broken == [], "\(language) \(paper)\(large ? " large" : "")")
+  }
+
   static func measure(
     _ id: String, _ kind: DocumentKind, _ language: String, paper: Paper, large: Bool
   ) throws -> (pdf: RenderedPDF, measured: LayoutReadBack) {
@@ -410,6 +432,8 @@ struct LayoutReadBack {
     var words: [String]
     /// The left edge of each word, in points.
     var lefts: [Double] = []
+    /// The right edge of each word, in points.
+    var rights: [Double] = []
     var top: Double
     var bottom: Double
   }
@@ -421,9 +445,12 @@ struct LayoutReadBack {
   var lines: [Line] = []
   /// Text pieces with their size in points and their top.
   var sizes: [(page: Int, top: Double, size: Double, text: String)] = []
+  /// The boxes the paginator set text in on each page (left, top, width), in points.
+  var boxes: [[(x: Double, y: Double, width: Double)]] = []
 
   init(pdf: [UInt8], pages: [Page]) throws {
     for page in pages {
+      boxes.append(page.textBoxes.map { ($0.x, $0.y, $0.width) })
       var ys: [Double] = []
       for item in page.items {
         if case .rule(_, let y, let width, _) = item, width > page.width * 0.6 { ys.append(y) }
@@ -463,6 +490,7 @@ struct LayoutReadBack {
           line.unicodeScalars[line.unicodeScalars.index(after: open)..<close.lowerBound])
         current?.words.append(Self.unescaped(word))
         current?.lefts.append(Self.number("xMin", line))
+        current?.rights.append(Self.number("xMax", line))
       }
       if line.hasPrefix("</line>"), let done = current {
         lines.append(done)
@@ -585,10 +613,35 @@ struct LayoutReadBack {
       {
         continue
       }
-      if first.words.count == 1 { continue }
+      // A word may break only where it is wider than its box (it then starts where Pango
+      // puts it, alone on its line or after the words before it): a column narrower than a
+      // word it sets broke that word ("ПРИОСТАНОВЛЕН / О", issue 30). Where the box is not
+      // found, a word alone on its line is taken to be wider.
+      if let whole = wholeWidth(first, second), let box = box(of: first) {
+        if whole > box + 0.5 { continue }
+      } else if first.words.count == 1 {
+        continue
+      }
       problems.append("word broken: '\(last)' / '\(next)' (page \(first.page))")
     }
     return problems
+  }
+
+  /// The width the last word of `first` and the first of `second` take side by side.
+  func wholeWidth(_ first: Line, _ second: Line) -> Double? {
+    guard let left = first.lefts.last, let right = first.rights.last,
+      let nextLeft = second.lefts.first, let nextRight = second.rights.first
+    else { return nil }
+    return (right - left) + (nextRight - nextLeft)
+  }
+
+  /// The width of the text box `line` starts in: the lowest box on its page that starts at or
+  /// above the line and whose left and right edges hold the line's first word.
+  func box(of line: Line) -> Double? {
+    guard line.page - 1 < boxes.count, let left = line.lefts.min() else { return nil }
+    return boxes[line.page - 1].filter { box in
+      box.y <= line.top + 2 && box.x <= left + 1 && left < box.x + box.width
+    }.max { $0.y < $1.y }?.width
   }
 
   static func isHan(_ scalar: Unicode.Scalar) -> Bool {

@@ -74,7 +74,7 @@ struct Atomizer {
       }
     case .table(let table):
       let id = takeTable()
-      let (edges, stacked) = columnLayout(table, width: width)
+      let (edges, stacked, padX) = columnLayout(table, width: width)
       func row(_ texts: [StyledText], tag: String) -> [AtomCell] {
         texts.enumerated().compactMap { index, text in
           guard index < table.columns.count else { return nil }
@@ -184,52 +184,77 @@ struct Atomizer {
     columnLayout(table, width: width).edges
   }
 
-  /// The column edges, and the columns whose check boxes stand above their text instead of
-  /// beside it: when the words beside the boxes do not all fit (a large-print week of days
-  /// in Arabic, "الساعة ____" beside each box), the boxes go over the words before any
-  /// column is made narrower than its longest word (issue 30).
-  func columnLayout(_ table: Table, width: Double) -> (edges: [Double], stacked: Set<Int>) {
+  /// The column edges, the columns whose check boxes stand above their text instead of
+  /// beside it, and the cells' padding: when the words beside the boxes do not all fit (a
+  /// large-print week of days in Arabic, "الساعة ____" beside each box), the boxes go over the
+  /// words, and when the words still do not fit (Russian with English, "ПРИОСТАНОВЛЕНО" in
+  /// four columns), the cells' padding halves, before any column is made narrower than its
+  /// longest word (issue 30).
+  func columnLayout(_ table: Table, width: Double) -> (
+    edges: [Double], stacked: Set<Int>, padding: Double
+  ) {
     let boxed = Set(table.gauges.filter(\.isBox).map(\.column))
     var stacked = Set<Int>()
-    var (headerMinimums, minimums) = wordMinimums(table, width: width, stacked: stacked)
+    var padding = layout.cellPaddingX
+    var (headerMinimums, minimums) = wordMinimums(
+      table, width: width, stacked: stacked, padding: padding)
     if minimums.reduce(0, +) > width, !boxed.isEmpty {
       stacked = boxed
-      (headerMinimums, minimums) = wordMinimums(table, width: width, stacked: stacked)
+      (headerMinimums, minimums) = wordMinimums(
+        table, width: width, stacked: stacked, padding: padding)
     }
-    return (edges(table.columns, width: width, header: headerMinimums, all: minimums), stacked)
+    if minimums.reduce(0, +) > width {
+      padding /= 2
+      (headerMinimums, minimums) = wordMinimums(
+        table, width: width, stacked: stacked, padding: padding)
+    }
+    return (
+      edges(table.columns, width: width, header: headerMinimums, all: minimums), stacked, padding
+    )
   }
 
-  /// Each column's least width for its header's longest word, and for its longest word
-  /// anywhere, with its padding and a gauge beside the text (over it when `stacked`).
-  private func wordMinimums(_ table: Table, width: Double, stacked: Set<Int>) -> (
-    header: [Double], all: [Double]
-  ) {
+  /// Each column's least width for its header's longest word, and for the longest word of
+  /// any of its cells, in the style, weight and size it is drawn in, with its padding and, in
+  /// a cell that has one, a gauge beside the text (over it when `stacked`): a word the column
+  /// could not hold would break inside without a hyphen ("ПРИОСТАНОВЛЕН / О", the bold status
+  /// word under a held medicine, issue 30). Every word is measured, not only the longest by
+  /// letters: a bold or a full-size word may be wider than one with more letters.
+  private func wordMinimums(
+    _ table: Table, width: Double, stacked: Set<Int>, padding cellPadding: Double
+  ) -> (header: [Double], all: [Double]) {
     let columns = table.columns
-    let padding = 2 * layout.cellPaddingX
-    let gauged = Dictionary(
-      table.gauges.filter { !$0.isHatch }.map { ($0.column, $0.isBox) },
-      uniquingKeysWith: { $0 || $1 })
-    // The header's words, and the longest word in the column's cells ("OVERDUE").
-    let fixedPart = columns.indices.map { index -> Double in
-      let gauge =
-        stacked.contains(index)
-        ? 0
-        : gauged[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap } ?? 0
-      return gauge + padding + 0.5
+    let padding = 2 * cellPadding + 0.5
+    var gauges: [Int: [Int: Bool]] = [:]
+    for gauge in table.gauges where !gauge.isHatch {
+      gauges[gauge.row, default: [:]][gauge.column] =
+        gauge.isBox || gauges[gauge.row]?[gauge.column] == true
     }
     // A box over the text needs its own width at least.
     let least = columns.indices.map { stacked.contains($0) ? layout.checkboxSize : 0 }
     let headerMinimums = columns.indices.map { index in
-      max(widestWord([columns[index].header], limit: width), least[index]) + fixedPart[index]
+      max(widestWord([columns[index].header], limit: width), least[index]) + padding
     }
+    // A word set in many cells ("tablet") is measured once.
+    var widths: [String: Double] = [:]
     let minimums = columns.indices.map { index -> Double in
-      // The three longest by letters: a bold or a full-size word may be wider than one with
-      // more letters ("tablets" beside a smaller English "instructions").
-      let longest = table.rows.compactMap({ $0.count > index ? $0[index] : nil })
-        .flatMap(Self.words).sorted { $0.text.count > $1.text.count }.prefix(3)
-      guard !longest.isEmpty else { return headerMinimums[index] }
-      let cell = widestWord(longest.map { StyledText([$0]) }, limit: width) + fixedPart[index]
-      return max(headerMinimums[index], cell)
+      var minimum = headerMinimums[index]
+      for (row, texts) in table.rows.enumerated() where index < texts.count {
+        var widest = 0.0
+        for word in Self.words(texts[index]) {
+          let key = word.runs.map { "\($0.style)\u{1}\($0.secondLanguage)\u{1}\($0.text)" }
+            .joined(separator: "\u{2}")
+          let measured = widths[key] ?? measurer.oneLineWidth(word, limit: width)
+          widths[key] = measured
+          widest = max(widest, measured)
+        }
+        let gauge =
+          stacked.contains(index)
+          ? 0
+          : gauges[row]?[index].map { ($0 ? layout.checkboxSize : Self.gaugeWidth) + Self.gaugeGap }
+            ?? 0
+        minimum = max(minimum, max(widest, least[index]) + gauge + padding)
+      }
+      return minimum
     }
     return (headerMinimums, minimums)
   }
@@ -239,17 +264,26 @@ struct Atomizer {
     _ columns: [TableColumn], width: Double, header headerMinimums: [Double], all: [Double]
   ) -> [Double] {
     var minimums = all
-    // When the words do not all fit (a hostile word in a cell), the header words keep their
-    // width and the cells' longer words share what is left: a header is never set one
-    // letter per line because a cell holds a word wider than the page.
+    // When the words do not all fit (a hostile word in a cell, Russian large print), the
+    // header words keep their width, and only the columns whose cells' words are widest give
+    // up room: every column's least width is capped at one level, as high as still fits, and
+    // no lower than its header word. A header is never set one letter per line because a
+    // cell holds a word wider than the page, and a column whose words fit under the level
+    // ("Morning") keeps them whole.
     if minimums.reduce(0, +) > width {
       let headers = headerMinimums.reduce(0, +)
       if headers >= width {
         minimums = headerMinimums.map { $0 * width / headers }
       } else {
-        let extra = zip(minimums, headerMinimums).map { $0 - $1 }
-        let share = (width - headers) / max(extra.reduce(0, +), 0.0001)
-        minimums = zip(headerMinimums, extra).map { $0 + $1 * min(share, 1) }
+        func capped(_ level: Double) -> [Double] {
+          zip(minimums, headerMinimums).map { max(min($0, level), $1) }
+        }
+        var (low, high) = (0.0, minimums.max() ?? width)
+        for _ in 0..<40 {
+          let level = (low + high) / 2
+          if capped(level).reduce(0, +) > width { high = level } else { low = level }
+        }
+        minimums = capped(low)
       }
     }
     var widths = Array(repeating: 0.0, count: columns.count)
@@ -274,21 +308,50 @@ struct Atomizer {
     return edges
   }
 
-  /// Every word of a text with the style it is set in.
-  /// Every word of `text` as a run of its own, in its run's style and language (an English
-  /// half measures at its own size).
-  static func words(_ text: StyledText) -> [TextRun] {
-    text.runs.flatMap { run in
-      run.text.split(whereSeparator: \.isWhitespace).map {
-        TextRun(String($0), style: run.style, secondLanguage: run.secondLanguage)
-      }
+  /// Every word of `text` as a text of its own, in its runs' styles and languages (an
+  /// English half measures at its own size): the stretches between spaces, one word across
+  /// runs where no space parts them ("(Aricept)" beside a bold name), a kept-whole run (a
+  /// phone number, `keepsWhole`) whole with its spaces. A Chinese stretch is one word too, as
+  /// before: measured each character on its own, the columns let a date break ("2026年10月" /
+  /// "4日") and Agnès's Chinese list put its totals alone on a second page.
+  static func words(_ text: StyledText) -> [StyledText] {
+    var words: [StyledText] = []
+    var current: [TextRun] = []
+    func end() {
+      if !current.isEmpty { words.append(StyledText(current)) }
+      current = []
     }
+    func add(_ piece: String, _ run: TextRun) {
+      guard !piece.isEmpty else { return }
+      var part = run
+      part.text = piece
+      part.volatile = nil
+      current.append(part)
+    }
+    for run in text.runs {
+      if run.keepsWhole && !run.text.contains("\n") {
+        add(run.text, run)
+        continue
+      }
+      var piece = ""
+      for character in run.text {
+        if character.isWhitespace {
+          add(piece, run)
+          piece = ""
+          end()
+        } else {
+          piece.append(character)
+        }
+      }
+      add(piece, run)
+    }
+    end()
+    return words
   }
 
   /// The width of the widest single word of `texts` on one line.
   func widestWord(_ texts: [StyledText], limit: Double) -> Double {
-    texts.flatMap(Self.words).map { measurer.oneLineWidth(StyledText([$0]), limit: limit) }
-      .max() ?? 0
+    texts.flatMap(Self.words).map { measurer.oneLineWidth($0, limit: limit) }.max() ?? 0
   }
 
   /// Makes room for a gauge at the start of `cell` and returns it, centred on the first line;
