@@ -140,14 +140,14 @@ import Testing
   }
 
   @Test func theGateChecksFormsAndTheirPlaceholdersAgainstOtherLocales() throws {
-    let english = #"{"labels": {"meds.daysLeft": "{days} days left"}}"#
+    let english = #"{"labels": {"meds.ranOutDaysAgo": "ran out {days} days ago"}}"#
     #expect(
       try Self.gate(
         english: english,
         spanish:
-          #"{"labels": {"meds.daysLeft": {"many": "quedan {days} de días", "other": "quedan {days} días"}}}"#
+          #"{"labels": {"meds.ranOutDaysAgo": {"many": "se acabó hace {days} de días", "other": "se acabó hace {days} días"}}}"#
       ) == [
-        "templates/locales/es.json: labels.meds.daysLeft.one: plural form missing; a counted label"
+        "templates/locales/es.json: labels.meds.ranOutDaysAgo.one: plural form missing; a counted label"
           + " in es needs one, other"
       ])
     var files = ContentFixture.approvedSet()
@@ -155,12 +155,13 @@ import Testing
     files[4] = ContentInput(
       path: "locales/es.json", role: .locale,
       bytes: Array(
-        #"{"labels": {"meds.daysLeft": {"one": "queda 1 día", "other": "quedan días"}}}"#.utf8))
+        #"{"labels": {"meds.ranOutDaysAgo": {"one": "se acabó hace 1 día", "other": "se acabó hace días"}}}"#
+          .utf8))
     let lost = ContentGate.check(
       files: files, lock: try ContentFixture.lock(files), release: true,
       hasher: ContentFixture.hasher
     ).map { "\($0.file) \($0.block ?? "")" }
     // `one` may spell its one number; `other` lost {days}, so it also differs from English.
-    #expect(lost == ["locales/es.json labels.meds.daysLeft"])
+    #expect(lost == ["locales/es.json labels.meds.ranOutDaysAgo"])
   }
 }

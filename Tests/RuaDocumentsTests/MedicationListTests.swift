@@ -60,6 +60,21 @@ import Testing
       ])
   }
 
+  /// One day left is the `one` form of the days-left count, in every language (there is no
+  /// separate label for it).
+  @Test(arguments: [
+    ("en", "1 day left"), ("es", "queda 1 día"), ("ru", "остался 1 день"), ("ar", "بقي يوم واحد"),
+    ("tl", "1 araw pa"), ("zh-Hans", "还剩 1 天"),
+  ])
+  func oneDayLeftIsTheCountsOneForm(language: String, words: String) throws {
+    var patient = Self.patient
+    patient.medications = [
+      B.medication("m1", "warfarin", times: [.morning], fill: (day(2026, 11, 20), 10))
+    ]
+    let table = try scheduledTable(B.medicationList(patient, language: language))
+    #expect(try row(table, "warfarin")[10].hasSuffix("\n" + words))
+  }
+
   @Test func theRunwayBarIsDaysLeftOverDaySupplyAndOnlyWhereThereIsAForecast() throws {
     let table = try scheduledTable(B.medicationList(Self.patient))
     let fractions = Dictionary(

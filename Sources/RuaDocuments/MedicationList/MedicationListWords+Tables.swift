@@ -75,8 +75,8 @@ extension MedicationListWords {
     }
     let left = worded("cell", separator: "\n", lead: "\n") { labels in
       switch days {
-      case 2...: return labels.format(.medsDaysLeft, count: days, as: "days")
-      case 1: return labels[.medsDayLeft]
+      // "1 day left" is the `one` form of the count ("queda 1 día", "остался 1 день").
+      case 1...: return labels.format(.medsDaysLeft, count: days, as: "days")
       // Day 0 is the first day with none left: overdue, as the legend says.
       case 0: return labels[.medsRanOutToday]
       case -1: return labels[.medsRanOutYesterday]

@@ -120,7 +120,6 @@ public enum LabelKey: String, Sendable, CaseIterable {
   case medsColumnRunway = "meds.column.runway"
   case medsDaySupply = "meds.daySupply"
   case medsDaysLeft = "meds.daysLeft"
-  case medsDayLeft = "meds.dayLeft"
   case medsRanOutToday = "meds.ranOutToday"
   case medsRanOutDaysAgo = "meds.ranOutDaysAgo"
   case medsRanOutYesterday = "meds.ranOutYesterday"
@@ -245,7 +244,7 @@ extension LabelKey {
   /// content check refuse a locale that lacks one, naming the file, the label and the form.
   public static let givesEveryForm: Set<LabelKey> = [
     .moreMedicines, .cardMoreAllergies, .cardMoreDevices, .cardMoreContacts, .cardMoreConditions,
-    .cardMoreMedicines, .legendDays, .legendMoreThanDays,
+    .cardMoreMedicines, .legendDays, .legendMoreThanDays, .medsDaysLeft,
   ]
 }
 
