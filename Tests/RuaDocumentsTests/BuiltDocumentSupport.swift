@@ -12,9 +12,12 @@ enum BuiltDocument {
     try Template.parse(TemplateTests.shipped(file), file: "templates/\(file)")
   }
 
+  /// A locale's labels; "es+en" is Spanish with its English halves.
   static func labels(_ language: String = "en") throws -> Labels {
-    try Labels.parse(
-      TemplateTests.shipped("locales/\(language).json"), file: "locales/\(language).json")
+    let parts = language.split(separator: "+").map(String.init)
+    let first = try Labels.parse(
+      TemplateTests.shipped("locales/\(parts[0]).json"), file: "locales/\(parts[0]).json")
+    return try parts.count > 1 ? first.bilingual(labels(parts[1])) : first
   }
 
   static func drugClasses() throws -> DrugClassTable {

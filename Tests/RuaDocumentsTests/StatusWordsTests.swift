@@ -107,6 +107,10 @@ struct BandWordsTests {
     let text = BuiltDocument.allText(try BuiltDocument.erSheet(patient))
     #expect(text.contains("methotrexate (2.5 mg)"), "\(text)")
     #expect(!text.contains("2.5 mg, methotrexate"))
+    // Bilingual, the English half does not repeat the name: the family's word alone.
+    let spanish = BuiltDocument.allText(try BuiltDocument.erSheet(patient, language: "es+en"))
+    #expect(spanish.contains("methotrexate (2.5 mg, metotrexato)"), "\(spanish)")
+    #expect(!spanish.contains("metotrexato / methotrexate"))
   }
 
   /// A held medicine's strength and hold share one bracket: "aspirin (81 mg; on hold until

@@ -99,11 +99,18 @@ extension ERSheetWords {
       if let strength = item.medication.strength { details.append(run(strength, "band-text")) }
       if withClasses {
         // "methotrexate (2.5 mg)", not "(2.5 mg, methotrexate)": a class named as the
-        // medicine itself says nothing more.
+        // medicine itself says nothing more. Bilingual, a class the name already says in
+        // English keeps only the family's word: "insulin glargine (100 units/mL, إنسولين)",
+        // not "(…, إنسولين / insulin)".
         let name = item.medication.name.lowercased()
-        details += item.classes.filter {
-          !name.contains($0.label(locale: labels.language).lowercased())
-        }.map { className($0, style: "band-text") }
+        func named(_ drugClass: DrugClass, _ language: String?) -> Bool {
+          language.map { name.contains(drugClass.label(locale: $0).lowercased()) } ?? false
+        }
+        details += item.classes.filter { !named($0, labels.language) }.map {
+          named($0, labels.second?.language)
+            ? run($0.label(locale: labels.language), "band-text")
+            : className($0, style: "band-text")
+        }
       }
       var inside = joined(details, separator: ", ", style: "band-text")
       if item.medication.status == .onHold {
