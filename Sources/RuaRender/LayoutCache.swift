@@ -156,7 +156,7 @@ final class LayoutCache {
   private func made(_ text: StyledText, width: Double, key: Key) throws(RenderError)
     -> TextLayout
   {
-    let layout = try TextLayout(
+    let layout = try TextLayout.make(
       text, width: width, context: context, template: template, direction: direction)
     layouts[key] = (layout, document)
     return layout

@@ -36,9 +36,32 @@ final class TextLayout {
   /// width depends on that width).
   private(set) var wordsLetGo = false
 
-  init(
+  /// Whether a space `spacedBreaks` put before a line break does not fit on its line: Pango
+  /// 1.50 then either lets it hang past the width or moves it alone onto a line of its own (an
+  /// empty line in the box), and which it does depends on the process's history, not on the
+  /// text: the same layout came out with two lines on one batch worker and three on the
+  /// other ("hydrochlorothiazide \n25 mg" a quarter point wider than the name alone), so
+  /// `batch --jobs 2` was not byte-identical to `--jobs 1`. `make` lays such a text out again
+  /// without those spaces.
+  private(set) var breakSpaceOverflows = false
+
+  /// A layout of `text` at `width`, without the spaces before its line breaks when one of them
+  /// would not fit (`breakSpaceOverflows`): the same lines wherever and whenever it is made.
+  static func make(
     _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
     direction: TextDirection
+  ) throws(RenderError) -> TextLayout {
+    let spaced = try TextLayout(
+      text, width: width, context: context, template: template, direction: direction)
+    guard spaced.breakSpaceOverflows else { return spaced }
+    return try TextLayout(
+      text, width: width, context: context, template: template, direction: direction,
+      spacingBreaks: false)
+  }
+
+  init(
+    _ text: StyledText, width: Double, context: OpaquePointer, template: Template,
+    direction: TextDirection, spacingBreaks: Bool = true
   ) throws(RenderError) {
     let styles = template.styles
     let templateFile = template.file
@@ -81,7 +104,8 @@ final class TextLayout {
     let untabbed =
       direction.isRightToLeft || isolateNumbers
       ? isolated.map { String($0.map { $0 == "\t" ? " " : $0 }) } : isolated
-    let texts = Self.spacesBreaks(text) ? Self.spacedBreaks(untabbed) : untabbed
+    let spaced = spacingBreaks && Self.spacesBreaks(text)
+    let texts = spaced ? Self.spacedBreaks(untabbed) : untabbed
     var plainRanges: [Range<Int>] = []
     var second: [Range<Int>] = []
     var whole: [Range<Int>] = []
@@ -179,6 +203,29 @@ final class TextLayout {
     if pango_layout_get_unknown_glyphs_count(layout) > 0 {
       throw .missingGlyphs(style: text.styleNames.joined(separator: ", "))
     }
+    if spaced, joined.utf8.contains(0x0a) {
+      breakSpaceOverflows = Self.breakSpaceOverflows(layout, width: width)
+    }
+  }
+
+  /// Whether a line of `layout` ends in a space before a line break and is wider than
+  /// `width`, or holds that space alone (`breakSpaceOverflows`).
+  static func breakSpaceOverflows(_ layout: OpaquePointer, width: Double) -> Bool {
+    guard let text = pango_layout_get_text(layout) else { return false }
+    let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+    let limit = units(width)
+    for index in 0..<pango_layout_get_line_count(layout) {
+      guard let line = pango_layout_get_line_readonly(layout, index) else { continue }
+      let start = Int(line.pointee.start_index)
+      let end = start + Int(line.pointee.length)
+      guard end > start, end < bytes.count, bytes[end - 1] == 0x20, bytes[end] == 0x0a else {
+        continue
+      }
+      var logical = PangoRectangle()
+      pango_layout_line_get_extents(line, nil, &logical)
+      if end - start == 1 || logical.width > limit { return true }
+    }
+    return false
   }
 
   deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
