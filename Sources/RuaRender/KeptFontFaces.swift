@@ -22,6 +22,14 @@ internal import Glibc
 ///
 /// At most one face is kept per font file and index, so the number is bounded by the
 /// configured font folders. Each holds a memory map of its file, not a copy.
+///
+/// Every call of cairo's own is made under `creating`: cairo 1.16 keeps one list of font faces
+/// per face (`unscaled->faces`), looks in it for one with equal options and adds a new one at
+/// its head without a lock (`_cairo_ft_font_face_create`). Two workers asking for the same
+/// font at once could both miss and both add one, and a worker then held two font faces for
+/// one face (Pango makes a cairo font face per size): a PDF embeds a subset per font face, so
+/// a `--jobs 2` batch embedded Noto Sans Bold twice in about half its documents
+/// (docs/performance.md, "det14").
 public enum KeptFontFaces {
   /// How many distinct faces are kept: a test asserts it passes ten, past cairo's limit.
   public static var count: Int {
@@ -41,6 +49,9 @@ public enum KeptFontFaces {
     FreeTypeFaceLock.lookup("cairo_ft_font_face_create_for_pattern"), to: CreateForPattern.self)
 
   static let lock = PthreadLock()
+  /// Held around cairo's `cairo_ft_font_face_create_for_pattern`, so no two threads walk and
+  /// add to one face's font-face list at once.
+  static let creating = PthreadLock()
   nonisolated(unsafe) static var faces: [FaceKey: FT_Face] = [:]
   /// The kept faces' own library: its faces are never freed, so it is never done either.
   nonisolated(unsafe) static var library: FT_Library?
@@ -102,10 +113,8 @@ public func ruaCairoFontFaceForPattern(_ pattern: OpaquePointer?) -> OpaquePoint
   var present: FT_Face?
   guard let pattern, FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &present) != FcResultMatch,
     let face = KeptFontFaces.face(for: pattern), let copy = FcPatternDuplicate(pattern)
-  else { return KeptFontFaces.cairoCreate(pattern) }
+  else { return KeptFontFaces.creating.withLock { KeptFontFaces.cairoCreate(pattern) } }
   defer { FcPatternDestroy(copy) }
-  guard FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0 else {
-    return KeptFontFaces.cairoCreate(pattern)
-  }
-  return KeptFontFaces.cairoCreate(copy)
+  let handed = FcPatternAddFTFace(copy, FC_FT_FACE, face) != 0
+  return KeptFontFaces.creating.withLock { KeptFontFaces.cairoCreate(handed ? copy : pattern) }
 }

@@ -2,6 +2,7 @@
 import CPangoCairo
 import Foundation
 import RuaTestSupport
+import Synchronization
 import Testing
 
 @testable import RuaRender
@@ -46,6 +47,45 @@ import Testing
     #expect(drawnWith == kept, "cairo draws with a face it opened itself, which it may close")
   }
 
+  /// Two threads asking cairo for the font of one pattern at the same moment get one font face.
+  /// cairo 1.16 looks for an equal face in the unscaled font's list and adds a new one at its
+  /// head without a lock (`_cairo_ft_font_face_create`), so without `KeptFontFaces.creating`
+  /// both threads could add one; a PDF embeds a subset per font face, so a `--jobs 2` batch
+  /// embedded Noto Sans Bold as two subsets (docs/performance.md, "det14"). The face list is
+  /// made long first (the other thread's add can land while a lookup walks it) and each round
+  /// asks for a new face (its own variations string); the font file is a copy of its own, so
+  /// no other test walks or changes that list.
+  @Test func twoThreadsAskingForOnePatternsFontAtOnceGetOneFontFace() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "det14-\(getpid())-NotoSans-Bold.ttf")
+    try? FileManager.default.removeItem(at: copy)
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: PackageRoot.templates + "/fonts/NotoSans-Bold.ttf"), to: copy)
+    defer { try? FileManager.default.removeItem(at: copy) }
+    func pattern(_ variations: String) -> OpaquePointer? {
+      guard let pattern = FcPatternCreate() else { return nil }
+      _ = FcPatternAddString(pattern, FC_FILE, copy.path)
+      _ = FcPatternAddString(pattern, FC_FONT_VARIATIONS, variations)
+      return pattern
+    }
+    var made: [OpaquePointer] = []
+    defer { for face in made { cairo_font_face_destroy(face) } }
+    for filler in 0..<2_000 {
+      let filling = try #require(pattern("fill=\(filler)"))
+      defer { FcPatternDestroy(filling) }
+      made.append(try #require(ruaCairoFontFaceForPattern(filling)))
+    }
+    // Rounds for two seconds at most: on a loaded machine the two threads only sometimes run
+    // at once (without the lock 37, 43 and 8,384 of 50,000 rounds split, in three runs).
+    let race = RaceFaces(copy.path, seconds: 2, rounds: 50_000)
+    let threads = (0..<2).map { side in Thread { race.run(side) } }
+    for thread in threads { thread.start() }
+    while race.done.load(ordering: .sequentiallyConsistent) < 2 { usleep(1_000) }
+    let (rounds, split) = race.result()
+    #expect(rounds > 100, "only \(rounds) rounds ran")
+    #expect(split == 0, "\(split) of \(rounds) patterns got two font faces, one per thread")
+  }
+
   /// cairo's table reads of a kept face are served from the table read once, and every read,
   /// inside the table or not, answers as FreeType's own does: the same bytes, length and error.
   @Test func tableReadsOfAKeptFaceAnswerAsFreeTypeDoes() throws {
@@ -88,4 +128,61 @@ import Testing
     }
     #expect(KeptFontTables.table(face, KeptFontTables.cmapTag) != nil, "the cmap is not held")
   }
+}
+
+/// Two threads that ask cairo for the font face of a new pattern at the same moment, round
+/// after round, each with its own copy of the pattern; after each round the first thread
+/// counts whether they got two faces and lets them go (the list stays as long as it was).
+final class RaceFaces: @unchecked Sendable {
+  let done = Atomic<Int>(0)
+  private let arrived = Atomic<Int>(0)
+  private let stop = Atomic<Bool>(false)
+  private let file: String
+  private let deadline: Date
+  private let most: Int
+  private let lock = NSLock()
+  private var faces: [OpaquePointer?] = [nil, nil]
+  private var rounds = 0
+  private var split = 0
+
+  init(_ file: String, seconds: Double, rounds: Int) {
+    self.file = file
+    deadline = Date().addingTimeInterval(seconds)
+    most = rounds
+  }
+
+  func run(_ side: Int) {
+    var meetings = 0
+    func meet() {
+      meetings += 1
+      arrived.add(1, ordering: .sequentiallyConsistent)
+      while arrived.load(ordering: .sequentiallyConsistent) < 2 * meetings { sched_yield() }
+    }
+    while true {
+      meet()
+      if stop.load(ordering: .sequentiallyConsistent) { break }
+      let round = lock.withLock { rounds }
+      let pattern = FcPatternCreate()
+      _ = FcPatternAddString(pattern, FC_FILE, file)
+      _ = FcPatternAddString(pattern, FC_FONT_VARIATIONS, "round=\(round)")
+      let face = ruaCairoFontFaceForPattern(pattern)
+      FcPatternDestroy(pattern)
+      lock.withLock { faces[side] = face }
+      meet()
+      if side == 0 { finishRound() }
+    }
+    done.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  private func finishRound() {
+    lock.withLock {
+      if faces[0] == nil || faces[0] != faces[1] { split += 1 }
+      for face in faces { cairo_font_face_destroy(face) }
+      faces = [nil, nil]
+      rounds += 1
+      if rounds >= most || Date() > deadline { stop.store(true, ordering: .sequentiallyConsistent) }
+    }
+  }
+
+  func result() -> (rounds: Int, split: Int) { lock.withLock { (rounds, split) } }
 }
