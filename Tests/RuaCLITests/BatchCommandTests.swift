@@ -71,6 +71,26 @@ struct BatchCommandTests {
     #expect(try store.verifyAccessLog() == nil)
   }
 
+  /// Two workers make the bytes one worker makes, every kind: a document is a function of the
+  /// record and the options, never of which thread made it or what that thread made before
+  /// (issue 32: Pango's hung break space and cairo's unlocked font-face list made `--jobs 2`
+  /// differ from `--jobs 1`; BreakSpaceTests and InterposedCallsTests hold the two causes).
+  @Test func twoWorkersMakeTheBytesOneWorkerMakes() throws {
+    let box = sandbox()
+    let docs = "er,meds,falls,card,mar"
+    for jobs in ["1", "2"] {
+      let result = batch(
+        box,
+        ["--all", "--docs", docs, "--out", "jobs\(jobs)", "--jobs", jobs])
+      #expect(result.code == .success, "\(result.stderr)")
+    }
+    let files = try manifest(box.file("jobs1/manifest.json")).compactMap { $0["file"]?.stringValue }
+    #expect(files.count == 15)
+    for file in files {
+      #expect(box.hash(box.file("jobs1/" + file)) == box.hash(box.file("jobs2/" + file)), "\(file)")
+    }
+  }
+
   /// The usage line and --help name every kind --docs takes, not only the default three.
   @Test func usageListsEveryDocumentDocsTakes() {
     let every = "er,meds,falls,card,mar,fhir-ips"
